@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-AFF5IXVM.js"),
-    import("./chunks/report-output-4Q3MQNBA.js")
+    import("./chunks/commands-63UQIM4F.js"),
+    import("./chunks/report-output-CGUGWTTI.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

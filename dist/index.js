@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-JIJ5KFCE.js";
+} from "./chunks/chunk-YSNGQ7CQ.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

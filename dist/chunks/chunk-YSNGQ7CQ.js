@@ -46861,6 +46861,59 @@ function greedy(r, cols, to) {
   }
 }
 
+// src/stages/preflight/probe-lines.ts
+function block(lines, at2) {
+  const indent = (l) => l.length - l.trimStart().length;
+  const out = [lines[at2].trim()];
+  for (let i = at2 + 1; i < lines.length && (!lines[i].trim() || indent(lines[i]) > indent(lines[at2])); i++)
+    if (lines[i].trim()) out.push(lines[i].trim());
+  return out;
+}
+function probeInPatch(probe, rendered, source, candidates, patches) {
+  const baseLines = source.split("\n");
+  const base = baseLines[probe.line - 1]?.trim() === rendered[0] ? block(baseLines, probe.line - 1) : [];
+  for (const c of candidates) {
+    if (!patches.includes(c.file) || c.text === source) continue;
+    const lines = c.text.split("\n");
+    const at2 = lines.findIndex((l, i) => {
+      if (l.trim() !== rendered[0]) return false;
+      const mine = block(lines, i).filter((x) => /^[\w-]+:\s*[^\s{[]/.test(x));
+      return mine.length > 0 && mine.every((x) => rendered.includes(x)) && mine.some((x) => !base.includes(x));
+    });
+    if (at2 < 0) continue;
+    [probe.file, probe.line] = [c.file, at2 + 1];
+    return;
+  }
+}
+function probeFromValues(probe, template, candidates) {
+  if (probe.file) return;
+  const lines = template.split("\n");
+  const at2 = probe.line - 1;
+  const after = lines.slice(at2 + 1, at2 + 3).join("\n");
+  const before = lines.slice(Math.max(0, at2 - 2), at2).join("\n");
+  const path = /toYaml\s+\.Values\.([\w.]+)/.exec(after)?.[1] ?? (/toYaml\s+\.\s/.test(after + " ") ? /with\s+\.Values\.([\w.]+)/.exec(before)?.[1] : void 0);
+  if (!path) return;
+  const values = candidates.find((c) => /(^|\/)values\.ya?ml$/.test(c.file));
+  const line2 = values ? keyLine(values.text, path.split(".")) : -1;
+  if (line2 > 0) [probe.file, probe.line] = [values.file, line2];
+}
+function keyLine(text, path) {
+  const lines = text.split("\n");
+  let from = 0;
+  let indent = -1;
+  for (const key2 of path) {
+    const i = lines.findIndex((l, j) => {
+      if (j < from) return false;
+      const m = /^(\s*)([\w-]+)\s*:/.exec(l);
+      return !!m && m[2] === key2 && (indent < 0 ? m[1].length === 0 : m[1].length > indent);
+    });
+    if (i < 0) return -1;
+    indent = lines[i].length - lines[i].trimStart().length;
+    from = i + 1;
+  }
+  return from;
+}
+
 // src/stages/preflight/rendered-lines.ts
 async function placeParts(spec2, text, candidates, read) {
   const all = text.split("\n");
@@ -46913,6 +46966,7 @@ async function placeParts(spec2, text, candidates, read) {
     remapLines(p.script, (line2) => align.line(local(line2)));
     for (const x of probes) if (x.helper) inHelper(x.probe, x.text, candidates);
     if (!d.named) for (const x of probes) probeInPatch(x.probe, x.block, d.source, candidates, spec2.patches ?? []);
+    else for (const x of probes) if (!x.helper) probeFromValues(x.probe, d.source, candidates);
     p.script = { ...p.script, text: d.source, lines: d.source.split("\n") };
     const own2 = flags.map((f, i) => theirs[i] ? null : f);
     if (!d.named) byText(own2, written2, elsewhere, d.source);
@@ -47019,29 +47073,6 @@ function flowItems(files) {
       }
     });
   return out;
-}
-function block(lines, at2) {
-  const indent = (l) => l.length - l.trimStart().length;
-  const out = [lines[at2].trim()];
-  for (let i = at2 + 1; i < lines.length && (!lines[i].trim() || indent(lines[i]) > indent(lines[at2])); i++)
-    if (lines[i].trim()) out.push(lines[i].trim());
-  return out;
-}
-function probeInPatch(probe, rendered, source, candidates, patches) {
-  const baseLines = source.split("\n");
-  const base = baseLines[probe.line - 1]?.trim() === rendered[0] ? block(baseLines, probe.line - 1) : [];
-  for (const c of candidates) {
-    if (!patches.includes(c.file) || c.text === source) continue;
-    const lines = c.text.split("\n");
-    const at2 = lines.findIndex((l, i) => {
-      if (l.trim() !== rendered[0]) return false;
-      const mine = block(lines, i).filter((x) => /^[\w-]+:\s*[^\s{[]/.test(x));
-      return mine.length > 0 && mine.every((x) => rendered.includes(x)) && mine.some((x) => !base.includes(x));
-    });
-    if (at2 < 0) continue;
-    [probe.file, probe.line] = [c.file, at2 + 1];
-    return;
-  }
 }
 function byText(flags, written2, unmatched, source) {
   const lines = source.split("\n").map(plainLine);
