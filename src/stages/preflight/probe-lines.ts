@@ -2,7 +2,8 @@
 // it, or the values.yaml key a chart's template copies it from (`{{- toYaml .Values.livenessProbe | nindent 12 }}`,
 // the `helm create` scaffold's form): the line a user edits to give the engine its boot budget.
 
-type Candidate = { file: string; text: string };
+/** A file the render's lines may come from, with its text. */
+export type Candidate = { file: string; text: string };
 
 /** A key's line and the lines indented under it (trimmed). */
 export function block(lines: readonly string[], at: number): string[] {

@@ -8,7 +8,7 @@ import type { Flag, ServeScript } from "../../domain/launch/model.js";
 import { remapLines } from "../../domain/launch/remap-lines.js";
 import { alignTemplate, bestLine, plainLine, type TemplateAlignment } from "../../domain/launch/template-align.js";
 import type { RenderSpec } from "./targets.js";
-import { block, probeFromValues, probeInPatch } from "./probe-lines.js";
+import { block, probeFromValues, probeInPatch, type Candidate } from "./probe-lines.js";
 
 export interface PlacedPart {
   /** the template or manifest the container came from (the chart or overlay directory when unknown) */
@@ -16,8 +16,6 @@ export interface PlacedPart {
   part: string;
   script: ServeScript;
 }
-
-type Candidate = { file: string; text: string };
 
 /** One rendered document and where it came from: its file, that file's text, its lines aligned with them. */
 interface DocSource {
