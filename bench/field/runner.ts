@@ -36,7 +36,12 @@ function originMap(rows: readonly Fetched[], key: FieldKey): Map<string, Origin>
     if (key.files[r.name]) out.set(r.path, { entry: r.name, rel: undefined });
     else {
       const entry = Object.keys(key.files).find((e) => r.name.startsWith(`${e}/`));
-      if (entry) out.set(r.path, { entry, rel: r.name.slice(entry.length + 1) });
+      if (!entry) continue;
+      const rel = r.name.slice(entry.length + 1);
+      // a directory's copy of a file the key also holds as an entry of its own (the manifest a kustomization lists,
+      // cached alone too) is that entry's: the repository has one such file, preflight reads it once
+      const alone = Object.entries(key.files).find(([, f]) => f.repo === r.repo && f.path === rel);
+      out.set(r.path, alone ? { entry: alone[0], rel: undefined } : { entry, rel });
     }
   }
   return out;
@@ -88,7 +93,10 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       const o = typeof f.data?.renderDir === "string" ? owned(key, f.data.renderDir, byFile) : byFile;
       const run = o ? runs.get(o.entry) : undefined;
       if (!o || !run) continue;
-      if (f.data?.endpoint !== undefined) run.discovered = true;
+      // a chart or overlay that did not render is named as an endpoint so the report groups its one finding, but no
+      // launch was read from it
+      if (f.data?.endpoint !== undefined && f.data?.rendered === false) run.unrendered = true;
+      else if (f.data?.endpoint !== undefined) run.discovered = true;
       const scored =
         (f.check === "preflight.traps" && typeof f.data?.rule === "string") ||
         (f.check === "preflight.bash-syntax" && f.status === "fail");

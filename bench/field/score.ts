@@ -9,6 +9,11 @@ export interface EntryRun {
   name: string;
   file: FieldFile;
   discovered: boolean;
+  /**
+   * preflight's only word on the entry is that its chart or overlay did not render (no target read): the key's
+   * renderFailure convention (serves false, no target) says the same, so it is neither found nor wrongly found
+   */
+  unrendered?: boolean;
   /** fail/warn findings with a rule (preflight.traps) or bash -n failures, file relative to the entry */
   emitted: { check: string; rule?: string; line?: number; file?: string; summary: string }[];
   /** the engine launches the launch model read, each with its flags (file relative to the entry for charts) */
@@ -43,6 +48,8 @@ export interface FieldFigures {
   discovery: Ratio;
   undiscovered: string[];
   wronglyDiscovered: string[];
+  /** entries preflight reported as a chart or overlay that did not render, with no target */
+  unrendered: string[];
   byKind: Record<string, KindFigures>;
   total: KindFigures;
   falsePositives: { entry: string; finding: string }[];
@@ -185,6 +192,7 @@ export function scoreField(runs: readonly EntryRun[], drops: readonly DropRun[])
     discovery: { hit: serving.filter((r) => r.discovered).length, of: serving.length },
     undiscovered: serving.filter((r) => !r.discovered).map((r) => r.name),
     wronglyDiscovered: runs.filter((r) => r.discovered && !r.file.serves).map((r) => r.name),
+    unrendered: runs.filter((r) => r.unrendered && !r.discovered).map((r) => r.name),
     byKind,
     total,
     falsePositives,
@@ -211,6 +219,7 @@ export function renderField(f: FieldFigures): string {
   );
   if (f.undiscovered.length) out.push(`not discovered: ${f.undiscovered.join(", ")}`);
   if (f.wronglyDiscovered.length) out.push(`wrongly discovered: ${f.wronglyDiscovered.join(", ")}`);
+  if (f.unrendered.length) out.push(`reported as not rendering, no target read: ${f.unrendered.join(", ")}`);
   if (f.falsePositives.length)
     out.push("", "false positives:", ...f.falsePositives.map((x) => `- ${x.entry}: ${x.finding}`));
   if (f.misses.length) out.push("", "misses:", ...f.misses.map((x) => `- ${x.entry}: ${x.finding}`));

@@ -105,6 +105,19 @@ describe("field scoring", () => {
     expect(s.wronglyDiscovered).toEqual(["client.sh"]);
   });
 
+  it("counts a chart reported as not rendering neither found nor wrongly found, and names it", () => {
+    const s = scoreField(
+      [
+        run("broken-chart", file({ serves: false, kind: "helm" }), { discovered: false, unrendered: true }),
+        run("serving-chart", file({ kind: "helm" }), { discovered: false, unrendered: true }),
+      ],
+      [],
+    );
+    expect(s.wronglyDiscovered).toEqual([]);
+    expect(s.undiscovered).toEqual(["serving-chart"]);
+    expect(s.unrendered).toEqual(["broken-chart", "serving-chart"]);
+  });
+
   it("judges a drop by its parent line, and a respelling by silence", () => {
     expect(dropVerdict({ drop: drop(), reported: { status: "warn", baseLine: 7 } })).toBeNull();
     expect(dropVerdict({ drop: drop(), reported: { status: "warn", baseLine: 6 } })).toMatch(/line 6.*line 7/);
