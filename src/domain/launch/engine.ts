@@ -37,6 +37,25 @@ const PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[
 /** toolbox run's value-taking options (toolbox(1): --container/-c NAME, --distro/-d, --release/-r) */
 const TOOLBOX_VALUE = new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
 
+/**
+ * `docker|podman|nerdctl [container] exec`'s value-taking options (docker's cli/command/container/exec.go;
+ * podman-exec(1) adds --cidfile and --preserve-fd(s)); podman's --latest/-l names no container
+ */
+const EXEC_VALUE = new Set([
+  "-e",
+  "--env",
+  "--env-file",
+  "-u",
+  "--user",
+  "-w",
+  "--workdir",
+  "--detach-keys",
+  "--cidfile",
+  "--preserve-fds",
+  "--preserve-fd",
+]);
+const EXEC_CLIS = new Set(["docker", "podman", "nerdctl"]);
+
 const SYSTEMD_RUN_VALUE = new Set([
   "-u",
   "--unit",
@@ -187,6 +206,8 @@ function peel(words: readonly Word[]): Word[] {
       const dash = w.findIndex((x) => x.text === "--");
       w = dash > 1 ? programWords(w.slice(dash + 1)) : [];
     } else if (prog === "toolbox" && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, TOOLBOX_VALUE)));
+    // docker exec [options] CONTAINER PROGRAM ...: the program runs in a container something else started
+    else if (EXEC_CLIS.has(prog) && execAt(w) > 0) w = programWords(w.slice(execProgram(w)));
     else break;
   }
   return w;
@@ -201,6 +222,20 @@ function runnerProgram(w: readonly Word[], prog: string): Word[] {
     i += RUNNER_VALUE.has(w[i]!.text) ? 2 : 1;
   }
   return programWords(w.slice(i));
+}
+
+/** Where exec's options start (`docker exec`, `docker container exec`); 0 when the command is no exec. */
+function execAt(w: readonly Word[]): number {
+  if (w[1]?.text === "exec") return 2;
+  return w[1]?.text === "container" && w[2]?.text === "exec" ? 3 : 0;
+}
+
+/** The index of exec's program: past its options and the container (none with podman's --latest). */
+function execProgram(w: readonly Word[]): number {
+  const at = execAt(w);
+  const i = skipOptions(w, at, EXEC_VALUE);
+  const latest = w.slice(at, i).some((x) => x.text === "-l" || x.text === "--latest");
+  return latest ? i : i + 1;
 }
 
 function skipScreen(w: readonly Word[]): number {

@@ -195,6 +195,23 @@ describe("parseServeScript: engine argv", () => {
     expect(parseServeScript("distrobox enter llama-rocm\n").engine).toBeNull();
   });
 
+  it("reads the program docker or podman exec runs in a container something else started", () => {
+    const d = parseServeScript(
+      'ARGS=(\n  "--port" "8080"\n  "--kv-cache-dtype" "fp8"\n)\ndocker exec -it -e A=1 $ID vllm serve $MODEL "${ARGS[@]}"\n',
+    );
+    expect([d.engine?.kind, d.engine?.flags.map((f) => `${f.name}@${f.line}`)]).toEqual([
+      "vllm",
+      ["--port@2", "--kv-cache-dtype@3"],
+    ]);
+    expect(parseServeScript("podman exec -l llama-server --port 8080\n").engine?.kind).toBe("llama.cpp");
+    expect(
+      parseServeScript("docker container exec -u root c python3 -m sglang.launch_server --port 1\n").engine?.kind,
+    ).toBe("sglang");
+    // a Python one-liner or a helper script run in the container starts no engine
+    expect(parseServeScript('docker exec $ID python3 -c "import vllm"\n').engine).toBeNull();
+    expect(parseServeScript("docker exec -it $ID bash /tmp/download_model.sh $MODEL\n").engine).toBeNull();
+  });
+
   it("reads a launch in a function the file never calls as a library's, not the file's", () => {
     const lib =
       'run_llama_server() {\n  docker run --rm --gpus all ghcr.io/ggml-org/llama.cpp:server-cuda --port "${1:-8080}"\n}\n';
