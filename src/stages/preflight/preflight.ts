@@ -7,7 +7,7 @@ import { parseFlagSpec } from "../../domain/launch/contract.js";
 import { isNewPart } from "../../domain/launch/launch.js";
 import { shellQuote } from "../../lib/shell-quote.js";
 import { kindOf, readLaunch } from "./read-launch.js";
-import { checkedAsRendered, expandRendered, renderedScript } from "./rendered.js";
+import { checkedAsRendered, dropEnds, expandRendered, renderedScript } from "./rendered.js";
 import type { ServeScript } from "../../domain/launch/model.js";
 import { checkEngineTraps, checkTraps, type TrapInput } from "./traps/check-traps.js";
 import { bashSyntax, syntaxFinding } from "./bash-syntax.js";
@@ -325,12 +325,26 @@ async function checkDropped(
         file: t.scriptPath,
       }),
     ];
-  const baseScript = t.render
-    ? ((await renderedScript(ctx, t, base.sha)) ?? (await readLaunch(ctx, t, "", base.sha)))
-    : await readLaunch(ctx, t, atBase.text, base.sha);
+  const ends = t.render
+    ? await dropEnds(ctx, t, base.sha, atBase.text, now)
+    : { base: await readLaunch(ctx, t, atBase.text, base.sha), now, asWritten: false };
+  if (ends === "newPart")
+    return [
+      skip("preflight.dropped-flags", `${t.scriptPath} (${t.part}): a new launch since ${base.label}`, {
+        file: t.scriptPath,
+      }),
+    ];
+  if (ends === "unrendered")
+    return [
+      warn("preflight.dropped-flags", `${t.render!.dir} did not render at ${base.label}: dropped flags not checked`, {
+        file: t.scriptPath,
+        fix: `pass --base with a commit where \`${t.render!.tool === "helm" ? "helm template" : "kubectl kustomize"} ${t.render!.dir}\` succeeds`,
+      }),
+    ];
+  const baseScript = ends.base;
   const found = droppedFlags(
     baseScript.engine?.flags ?? [],
-    now.engine?.flags ?? [],
+    ends.now.engine?.flags ?? [],
     t.scriptPath,
     base.label,
     contractNames,
@@ -338,9 +352,17 @@ async function checkDropped(
     atBase.path,
     baseScript.engine?.kind ?? now.engine?.kind,
   );
+  // said, so a pass is not read as the render's
+  const asWritten = ends.asWritten
+    ? [`${t.render!.dir} did not render at ${base.label}: ${t.scriptPath} compared as written`]
+    : [];
   // a dropped flag has no line now: annotations point at the engine command, where it goes back
   const at = now.engine?.line;
-  return at ? found.map((f) => (f.status === "pass" || f.line ? f : { ...f, line: at })) : found;
+  return found.map((f) => ({
+    ...f,
+    ...(at && f.status !== "pass" && !f.line ? { line: at } : {}),
+    ...(asWritten.length ? { evidence: [...(f.evidence ?? []), ...asWritten] } : {}),
+  }));
 }
 
 /**

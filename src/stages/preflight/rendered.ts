@@ -11,7 +11,7 @@ import type { ServeScript } from "../../domain/launch/model.js";
 import { renderManifests, type Rendered } from "../../ports/local/render.js";
 import { runLocal } from "../../ports/local/run-local.js";
 import type { PreflightContext, PreflightTarget, RenderSpec } from "./targets.js";
-import { readAt } from "./read-launch.js";
+import { readAt, readLaunch } from "./read-launch.js";
 import { placeParts, type PlacedPart } from "./rendered-lines.js";
 
 const memo = new Map<string, Promise<Rendered>>();
@@ -149,4 +149,30 @@ export function checkedAsRendered(t: PreflightTarget, rendered: readonly Preflig
     t.kind === "kubernetes" &&
     rendered.some((r) => r.render?.tool === "kustomize" && (r.render.sources ?? []).includes(t.scriptPath))
   );
+}
+
+/**
+ * The two ends a rendered target's dropped flags are compared on: both renders; when the base did not render (a key
+ * written twice then, fixed since) a kustomize part's own file as written at both ends, which is what the commit
+ * changed. `unrendered`: the base did not render and there is nothing to compare (a chart's template is no manifest
+ * as written); `newPart`: the base rendered without this container.
+ */
+export async function dropEnds(
+  ctx: Pick<PreflightContext, "root" | "reader" | "ref">,
+  t: PreflightTarget,
+  baseSha: string,
+  baseText: string,
+  now: ServeScript,
+): Promise<{ base: ServeScript; now: ServeScript; asWritten: boolean } | "unrendered" | "newPart"> {
+  const parts = await renderedParts(ctx, t.render!, baseSha);
+  if (Array.isArray(parts)) {
+    const part = parts.find((p) => p.part === t.part);
+    return part ? { base: part.script, now, asWritten: false } : "newPart";
+  }
+  if (t.render!.tool !== "kustomize") return "unrendered";
+  const { render: _rendered, ...raw } = t;
+  const base = await readLaunch(ctx, raw, baseText, baseSha);
+  const nowText = await readAt(ctx, t.scriptPath, ctx.ref);
+  if (!base.engine || nowText === null) return "unrendered";
+  return { base, now: await readLaunch(ctx, raw, nowText, ctx.ref), asWritten: true };
 }
