@@ -8,6 +8,7 @@ import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
 import { assignedSource } from "./words.js";
 import { CaseArms } from "./case-arms.js";
 import { DefaultPath } from "./if-arms.js";
+import { conditionalEcho } from "./echo-sub.js";
 import {
   capturedFunction,
   echoedWords,
@@ -207,6 +208,11 @@ class Grouper {
     const printed = this.functionOutput(w);
     if (printed) {
       d.words.push(...printed.map((x) => ({ ...x, optional: x.optional || w.optional })));
+      return;
+    }
+    const echoed = conditionalEcho(w, this.s.env);
+    if (echoed) {
+      d.words.push(...echoed.map((x) => this.plain(x)));
       return;
     }
     const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");

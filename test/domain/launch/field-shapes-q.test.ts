@@ -1,0 +1,47 @@
+// Shapes held-out set Q2's first run missed, written here in our own words: a flag a command substitution echoes
+// when a test on the script's defaults holds (`$( [ "$EAGER" = "true" ] && echo "--enforce-eager" )`).
+import { describe, expect, it } from "vitest";
+import { parseServeScript } from "../../../src/domain/launch/parse.js";
+
+const script = (...words: string[]) =>
+  [
+    "#!/bin/bash",
+    'TRUST="${VLLM_TRUST:-false}"',
+    'EAGER="${VLLM_EAGER:-true}"',
+    "docker run -d --gpus all vllm/vllm-openai:latest \\",
+    "  --port 8000 \\",
+    ...words.map((w) => `  ${w} \\`),
+    "  --enable-prefix-caching",
+    "",
+  ].join("\n");
+const flags = (text: string) =>
+  parseServeScript(text).engine!.flags.map((f) => `${f.name}@${f.line}${f.optional ? "?" : ""}`);
+
+describe("a flag a command substitution echoes after a test", () => {
+  it("is there when the test holds with the defaults, at the substitution's line, and not when it fails", () => {
+    expect(
+      flags(
+        script(
+          '$( [ "$TRUST" = "true" ] && echo "--trust-remote-code" )',
+          '$( [ "$EAGER" = "true" ] && echo "--enforce-eager" )',
+        ),
+      ),
+    ).toEqual(["--port@5", "--enforce-eager@7", "--enable-prefix-caching@8"]);
+  });
+
+  it("is optional when the test cannot be decided, and gone when an unset variable makes it false", () => {
+    expect(flags(script('$( [ "$(nproc)" -gt 8 ] && echo --max-num-seqs 64 )'))).toEqual([
+      "--port@5",
+      "--max-num-seqs@6?",
+      "--enable-prefix-caching@7",
+    ]);
+    expect(flags(script('$( [[ -n "$UNSET" ]] && echo --api-key x )'))).toEqual([
+      "--port@5",
+      "--enable-prefix-caching@7",
+    ]);
+  });
+
+  it("leaves a substitution that is no test-and-echo as it was", () => {
+    expect(flags(script("$(cat extra-flags.txt)"))).toEqual(["--port@5", "--enable-prefix-caching@7"]);
+  });
+});
