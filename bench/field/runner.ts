@@ -36,13 +36,23 @@ function originMap(rows: readonly Fetched[], key: FieldKey): Map<string, Origin>
     if (key.files[r.name]) out.set(r.path, { entry: r.name, rel: undefined });
     else {
       const entry = Object.keys(key.files).find((e) => r.name.startsWith(`${e}/`));
-      if (!entry) continue;
-      const rel = r.name.slice(entry.length + 1);
-      // a directory's copy of a file the key also holds as an entry of its own (the manifest a kustomization lists,
-      // cached alone too) is that entry's: the repository has one such file, preflight reads it once
-      const alone = Object.entries(key.files).find(([, f]) => f.repo === r.repo && f.path === rel);
-      out.set(r.path, alone ? { entry: alone[0], rel: undefined } : { entry, rel });
+      if (entry) out.set(r.path, { entry, rel: r.name.slice(entry.length + 1) });
     }
+  }
+  return out;
+}
+
+/**
+ * A directory's copy of a file the key also holds as an entry of its own (a manifest a kustomization lists, cached
+ * alone too): read alone, not through the directory's render, it is that entry's, as the repository has one such file.
+ */
+function aloneMap(rows: readonly Fetched[], key: FieldKey): Map<string, Origin> {
+  const out = new Map<string, Origin>();
+  for (const r of rows) {
+    const entry = key.files[r.name] ? undefined : Object.keys(key.files).find((e) => r.name.startsWith(`${e}/`));
+    const rel = entry ? r.name.slice(entry.length + 1) : undefined;
+    const alone = rel ? Object.entries(key.files).find(([, f]) => f.repo === r.repo && f.path === rel) : undefined;
+    if (alone) out.set(r.path, { entry: alone[0], rel: undefined });
   }
   return out;
 }
@@ -79,6 +89,8 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
     }
     repo.commit(`files of ${rows[0]!.repo}`);
     const origin = originMap(rows, key);
+    const alone = aloneMap(rows, key);
+    const readAlone = (file: string) => alone.get(file) ?? origin.get(file);
     const findings = await preflight(repo.dir);
     for (const f of findings) {
       // a unit paired with the script it runs is checked with it: found too
@@ -90,7 +102,12 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       const byFile = f.file ? origin.get(f.file) : undefined;
       // a finding made through a chart or overlay belongs to the entry of that chart or overlay, and to none when
       // the directory is only a copy inside another entry's (a whole repository cached for one overlay of it)
-      const o = typeof f.data?.renderDir === "string" ? owned(key, f.data.renderDir, byFile) : byFile;
+      const o =
+        typeof f.data?.renderDir === "string"
+          ? owned(key, f.data.renderDir, byFile)
+          : f.file
+            ? readAlone(f.file)
+            : undefined;
       const run = o ? runs.get(o.entry) : undefined;
       if (!o || !run) continue;
       // a chart or overlay that did not render is named as an endpoint so the report groups its one finding, but no
@@ -146,7 +163,7 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       const l = t.launcher ? origin.get(t.launcher) : undefined;
       const lr = l ? runs.get(l.entry) : undefined;
       if (lr && !lr.targets.length) lr.targets.push({ name: null, flags: [] });
-      const o = origin.get(t.scriptPath);
+      const o = readAlone(t.scriptPath);
       const run = o ? runs.get(o.entry) : undefined;
       if (!run) continue;
       const script = await readLaunch(ctx, t, readFileSync(join(repo.dir, t.scriptPath), "utf8"), null);

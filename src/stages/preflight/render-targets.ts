@@ -61,9 +61,20 @@ export function renderTargets(root: string, files: readonly string[]): Preflight
         ...layersUnder(root, kustomizeResources(k, dir), files),
       ];
       const patches = /^(patches|patchesStrategicMerge|patchesJson6902|images)\s*:/m.test(k);
+      if (!bases.length && !patches) {
+        // a directory that lists its own manifests: rendered when one of them starts an engine (`kubectl apply -k`
+        // refuses a manifest that writes a key twice, which `kubectl apply -f` of it lets through)
+        const listed = kustomizeResources(k, dir).filter((f) => files.includes(f) && /\.ya?ml$/.test(f));
+        if (!listed.some((f) => LAUNCHES_ENGINE.test(read(f)))) continue;
+        out.push({
+          ...renderTarget(root, dir, file),
+          render: { tool: "kustomize", dir, sources: listed, patches: [], plain: true },
+        });
+        continue;
+      }
       // a base is a directory, or (kustomize refuses it by default, people still write it) a file
       const reach = [...own, ...files.filter((f) => bases.some((b) => f === b || f.startsWith(`${b}/`)))];
-      if ((!bases.length && !patches) || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
+      if (!reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
       sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
       // a patch outside the overlay's directory (`- path: ../cpu-patch.yaml`) writes lines of the render too
       sources.push(...patchFiles(root, file).filter((f) => !sources.includes(f) && files.includes(f)));
@@ -72,11 +83,7 @@ export function renderTargets(root: string, files: readonly string[]): Preflight
       sources.push(...inline);
     }
     out.push({
-      name: basename(dir === "." ? root : dir),
-      scriptPath: file,
-      unitPath: null,
-      endpoint: null,
-      kind: "kubernetes",
+      ...renderTarget(root, dir, file),
       render: {
         tool: chart ? "helm" : "kustomize",
         dir,
@@ -85,6 +92,17 @@ export function renderTargets(root: string, files: readonly string[]): Preflight
     });
   }
   return out;
+}
+
+/** A chart or overlay as a target, named for its directory. */
+function renderTarget(root: string, dir: string, file: string): Omit<PreflightTarget, "render"> {
+  return {
+    name: basename(dir === "." ? root : dir),
+    scriptPath: file,
+    unitPath: null,
+    endpoint: null,
+    kind: "kubernetes",
+  };
 }
 
 /** The directories the given ones build on, through their own kustomizations (at most eight levels). */

@@ -97,6 +97,19 @@ export function unrendered(
   });
 }
 
+/** `kubectl apply -k` of a directory of plain manifests fails (a key written twice): said once, the manifests read. */
+function plainRefused(t: PreflightTarget, spec: RenderSpec, error: string): Finding {
+  return warn(
+    "preflight.traps",
+    `${spec.dir}: \`kubectl kustomize ${spec.dir}\` fails, so \`kubectl apply -k ${spec.dir}\` would too: ${error}; its manifests are checked as written`,
+    {
+      file: t.scriptPath,
+      fix: `run \`kubectl kustomize ${spec.dir}\` and fix what it reports`,
+      data: { endpoint: t.name, render: spec.tool, rendered: false },
+    },
+  );
+}
+
 /**
  * A chart or overlay target becomes one target per rendered container that starts an engine, each named for the
  * template it came from; one that cannot be rendered becomes one finding.
@@ -107,6 +120,9 @@ export async function expandRendered(
 ): Promise<{ targets: PreflightTarget[]; findings: Finding[] }> {
   const spec = t.render!;
   const parts = await renderedParts(ctx, spec, ctx.ref);
+  // a directory that only lists its manifests: they are read as written (not rendered, they are checked alone)
+  if (!Array.isArray(parts) && spec.plain)
+    return { targets: [], findings: "missing" in parts ? [] : [plainRefused(t, spec, parts.error)] };
   if (!Array.isArray(parts))
     return {
       targets: [],

@@ -18,6 +18,11 @@ export interface RenderSpec {
   sources?: string[];
   /** kustomize: the patch files among the sources (what a patch writes replaces the base's text) */
   patches?: string[];
+  /**
+   * kustomize: a directory that only lists its own manifests (no base, no patch): rendered to learn whether
+   * `kubectl apply -k` takes it; its manifests read as written say the same, so without kubectl nothing is lost
+   */
+  plain?: boolean;
 }
 
 export interface PreflightTarget {
