@@ -1,7 +1,7 @@
 // Rendering a Helm chart (`helm template`) or a kustomize overlay (`kubectl kustomize`) into the manifests they
 // stand for, when the tool is on PATH. Never through a shell; every render has a deadline.
-import { readFileSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { isAbsolute, join, relative, resolve } from "node:path";
 import { chartWithDependencies, localDependencies, sourcesInRepository, type LocalDependency } from "./helm-deps.js";
 import { runLocal } from "./run-local.js";
 
@@ -86,6 +86,7 @@ export async function renderManifests(
     const deps = localDependencies(absDir, within);
     if (deps) return renderWithDependencies(absDir, deps, timeoutMs, error);
   }
+  if (tool === "helm" && RELEASE_VERSION.test(error)) return renderWithVersion(absDir, timeoutMs, error);
   const refused = tool === "kustomize" ? restrictorRefusal(error) : null;
   if (!refused || !within || !pathsInside(absDir, within)) return { error };
   const again = await runLocal(r.program, ["kustomize", "--load-restrictor", "LoadRestrictionsNone", absDir], {
@@ -101,6 +102,23 @@ export async function renderManifests(
       fix: `make ${file}'s directory a base (a kustomization.yaml there listing it) and name that directory under resources: in ${dir}, or deploy the output of \`kubectl kustomize --load-restrictor LoadRestrictionsNone ${dir}\``,
     },
   };
+}
+
+/** helm refusing a Chart.yaml version a release tool fills in when it packages the chart (`[[ .Version ]]`) */
+const RELEASE_VERSION = /chart\.metadata\.version "[^"]*(?:\[\[|\{\{|\$\{|%|<)[^"]*" is invalid/;
+
+/** Such a chart rendered from a copy whose Chart.yaml says 0.0.0: what the release tool would package. */
+async function renderWithVersion(absDir: string, timeoutMs: number, error: string): Promise<Rendered> {
+  const copy = chartWithDependencies(absDir, []);
+  try {
+    const file = ["Chart.yaml", "Chart.yml"].map((f) => join(copy.dir, f)).find((f) => existsSync(f));
+    if (!file) return { error };
+    writeFileSync(file, readFileSync(file, "utf8").replace(/^version\s*:.*$/m, "version: 0.0.0"));
+    const out = await runLocal("helm", RENDERERS.helm.args(copy.dir), { timeoutMs });
+    return out.code === 0 ? { text: out.stdout } : { error };
+  } finally {
+    copy.done();
+  }
 }
 
 /** A chart rendered with its `file://` dependencies in place (what `helm dependency build` would do, in a copy). */

@@ -1,7 +1,12 @@
 // kubectl's error output as klog writes it: one `err="..."` line, or (a message holding newlines, as a patch
 // refused by the load restrictor is) an `err=<` block; both read to the message, the refused file found in it.
+// And a chart whose Chart.yaml version is a release tool's placeholder, rendered as that tool would package it.
 import { describe, expect, it } from "vitest";
-import { restrictorRefusal, toolError } from "../../../src/ports/local/render.js";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { renderManifests, restrictorRefusal, toolError } from "../../../src/ports/local/render.js";
+import { hasTool } from "../../helpers/has-tool.js";
 
 describe("kubectl kustomize errors", () => {
   it("reads a one-line err=", () => {
@@ -27,5 +32,28 @@ describe("kubectl kustomize errors", () => {
 
   it("keeps any other first line as it is", () => {
     expect(toolError("Error: unknown flag: --x\nusage...")).toBe("Error: unknown flag: --x");
+  });
+});
+
+describe.runIf(hasTool("helm"))("a chart whose version a release tool fills in", () => {
+  it("is rendered as the tool would package it; a version that is only wrong still fails", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dg-chart-version-"));
+    try {
+      mkdirSync(join(dir, "templates"));
+      writeFileSync(join(dir, "values.yaml"), "image: vllm/vllm-openai:v0.11.0\n");
+      writeFileSync(
+        join(dir, "templates", "cm.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\ndata: {image: {{ .Values.image }}}\n",
+      );
+      writeFileSync(join(dir, "Chart.yaml"), "apiVersion: v2\nname: vllm\nversion: '[[ .Version ]]'\n");
+      const r = await renderManifests("helm", dir);
+      expect("text" in r && r.text).toMatch(/image: vllm\/vllm-openai:v0\.11\.0/);
+      // the chart in the repository is untouched
+      expect(readFileSync(join(dir, "Chart.yaml"), "utf8")).toMatch(/\[\[ \.Version \]\]/);
+      writeFileSync(join(dir, "Chart.yaml"), "apiVersion: v2\nname: vllm\nversion: one\n");
+      expect(await renderManifests("helm", dir)).toEqual({ error: expect.stringMatching(/version "one" is invalid/) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
