@@ -90,8 +90,12 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
     repo.commit(`files of ${rows[0]!.repo}`);
     const origin = originMap(rows, key);
     const alone = aloneMap(rows, key);
-    const readAlone = (file: string) => alone.get(file) ?? origin.get(file);
     const findings = await preflight(repo.dir);
+    // a directory kustomize refuses (`kubectl apply -k` fails) starts nothing: its copy of a manifest the key holds
+    // alone too is read as that entry's; a directory kustomize takes is its own entry's
+    const refused = findings.filter((f) => f.data?.rendered === false && f.file).map((f) => posix.dirname(f.file!));
+    const readAlone = (file: string) =>
+      (refused.some((d) => file.startsWith(`${d}/`)) ? alone.get(file) : undefined) ?? origin.get(file);
     for (const f of findings) {
       // a unit paired with the script it runs is checked with it: found too
       const unit = typeof f.data?.unit === "string" ? origin.get(f.data.unit) : undefined;
@@ -131,12 +135,13 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
     const found = discoverTargets(repo.dir, files);
     // as preflight does: a manifest an overlay that renders reads is checked as rendered, not alone
     const overlays: PreflightTarget[] = [];
-    for (const t of found.filter((x) => x.render)) {
+    // (a directory of plain manifests is read as written: its render only says whether kustomize takes it)
+    for (const t of found.filter((x) => x.render && !x.render.plain)) {
       const parts = await renderedParts(ctx, t.render!, null);
       if (Array.isArray(parts) && parts.length) overlays.push(t);
     }
     for (const t of found) {
-      if (checkedAsRendered(t, overlays)) continue;
+      if (checkedAsRendered(t, overlays) || t.render?.plain) continue;
       if (t.render) {
         const parts = await renderedParts(ctx, t.render, null);
         if (!Array.isArray(parts)) continue;

@@ -120,9 +120,13 @@ export async function expandRendered(
 ): Promise<{ targets: PreflightTarget[]; findings: Finding[] }> {
   const spec = t.render!;
   const parts = await renderedParts(ctx, spec, ctx.ref);
-  // a directory that only lists its manifests: they are read as written (not rendered, they are checked alone)
-  if (!Array.isArray(parts) && spec.plain)
-    return { targets: [], findings: "missing" in parts ? [] : [plainRefused(t, spec, parts.error)] };
+  // a directory that only lists its manifests: they are read as written, exactly (a render would rewrite a flow
+  // list's lines); the render only says whether `kubectl apply -k` takes the directory
+  if (spec.plain)
+    return {
+      targets: [],
+      findings: Array.isArray(parts) || "missing" in parts ? [] : [plainRefused(t, spec, parts.error)],
+    };
   if (!Array.isArray(parts))
     return {
       targets: [],

@@ -19,8 +19,8 @@ export interface RenderSpec {
   /** kustomize: the patch files among the sources (what a patch writes replaces the base's text) */
   patches?: string[];
   /**
-   * kustomize: a directory that only lists its own manifests (no base, no patch): rendered to learn whether
-   * `kubectl apply -k` takes it; its manifests read as written say the same, so without kubectl nothing is lost
+   * kustomize: a directory that only lists its own manifests (no base, no patch): rendered only to learn whether
+   * `kubectl apply -k` takes it; its manifests are read as written (what the render says of them, line for line)
    */
   plain?: boolean;
 }

@@ -1,7 +1,7 @@
-// A kustomize directory that only lists its own manifests (set P1's and Q1's shape, in our own words): rendered to
-// learn whether `kubectl apply -k` takes it. When it does, its engine is checked as rendered, once; when kustomize
-// refuses it (a manifest writes a key twice, which `kubectl apply -f` lets through), that is said once and the
-// manifest is still checked as written; without kubectl the manifests are read as written and nothing is said.
+// A kustomize directory that only lists its own manifests (set P1's and Q1's shape, in our own words): rendered only
+// to learn whether `kubectl apply -k` takes it; its manifests are read as written, once, line for line (a render
+// rewrites a flow list). When kustomize refuses it (a manifest writes a key twice, which `kubectl apply -f` lets
+// through), that is said once.
 import { afterEach, describe, expect, it } from "vitest";
 import type { Report } from "../../../src/domain/report/finding.js";
 import { discoverTargets } from "../../../src/stages/preflight/discover.js";
@@ -62,13 +62,16 @@ describe("a kustomize directory of plain manifests", () => {
     ]);
   });
 
-  it.runIf(hasTool("kubectl"))("checks the engine once, as rendered, at the manifest's lines", async () => {
-    const report = await preflightReport(
-      files("            initialDelaySeconds: 60\n            periodSeconds: 10\n            failureThreshold: 3"),
-      repos,
-    );
-    expect(rules(report)).toEqual([["start-timeout", "k8s/vllm.yaml", 16]]);
-  });
+  it.runIf(hasTool("kubectl"))(
+    "checks the engine once, at the manifest's own lines, and says nothing more",
+    async () => {
+      const report = await preflightReport(
+        files("            initialDelaySeconds: 60\n            periodSeconds: 10\n            failureThreshold: 3"),
+        repos,
+      );
+      expect(rules(report)).toEqual([["start-timeout", "k8s/vllm.yaml", 16]]);
+    },
+  );
 
   it.runIf(hasTool("kubectl"))("says once that kustomize refuses it, and checks the manifest as written", async () => {
     const report = await preflightReport(
