@@ -424,6 +424,15 @@ function launcherKind(words: readonly Word[]): EngineKind | null {
   return engine === undefined ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
 }
 
+/** An interactive terminal session (-it, attached) in a local image (no registry or namespace), no GPU, no port. */
+function interactiveShell(run: PodmanRun, untagged: string): boolean {
+  const has = (name: string) => run.options.some((o) => o.name === name);
+  const gpu = has("--gpus") || has("--runtime") || run.devices.length > 0;
+  return (
+    has("--interactive") && has("--tty") && !has("--detach") && !untagged.includes("/") && !gpu && !run.publish.length
+  );
+}
+
 /** `sh -c "SCRIPT.sh ARGS..."` on an engine image, SCRIPT.sh mounted by the run and given flags: the engine, ARGS. */
 function scriptHandedArgs(run: PodmanRun, words: readonly Word[]): Found | null {
   const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
@@ -498,6 +507,9 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   if (tagOnly && after.length === 0) return null;
   // llama-swap's image runs a router that spawns llama-server per request from its config: no engine of its own
   if (ROUTER_IMAGE.test(untagged)) return null;
+  // `docker run -it IMAGE` with no argv, of a local build given no GPU and no published port: a shell in a dev image
+  // the team works in (its default command), not a server
+  if (after.length === 0 && interactiveShell(run, untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   // an application image (a UI, a router, a simulator) taking engine-like flags is still no engine

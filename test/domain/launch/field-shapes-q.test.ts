@@ -1,5 +1,6 @@
 // Shapes held-out set Q2's first run missed, written here in our own words: a flag a command substitution echoes
-// when a test on the script's defaults holds (`$( [ "$EAGER" = "true" ] && echo "--enforce-eager" )`).
+// when a test on the script's defaults holds (`$( [ "$EAGER" = "true" ] && echo "--enforce-eager" )`), and an
+// interactive shell in a local image named for the engine it wraps, taken for a launch.
 import { describe, expect, it } from "vitest";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
 
@@ -43,5 +44,22 @@ describe("a flag a command substitution echoes after a test", () => {
 
   it("leaves a substitution that is no test-and-echo as it was", () => {
     expect(flags(script("$(cat extra-flags.txt)"))).toEqual(["--port@5", "--enable-prefix-caching@7"]);
+  });
+});
+
+describe("an interactive terminal in a local image named for an engine", () => {
+  const run = (opts: string, image: string) =>
+    parseServeScript(
+      `IMG="${image}"\ndocker run ${opts} --rm --name dev --privileged --network host -v ./s:/s -w /s $IMG\n`,
+    ).engine?.kind ?? null;
+  it("starts no engine: the team works in it", () => {
+    expect(run("-it", "robot_vllm:r0.2.0")).toBeNull();
+    expect(run("-i -t", "robot_vllm:r0.2.0")).toBeNull();
+  });
+  it("is a launch when it is detached, given GPUs, publishes a port, or is a published engine image", () => {
+    expect(run("-d", "robot_vllm:r0.2.0")).toBe("vllm");
+    expect(run("-it --gpus all", "robot_vllm:r0.2.0")).toBe("vllm");
+    expect(run("-it -p 8000:8000", "robot_vllm:r0.2.0")).toBe("vllm");
+    expect(run("-it", "vllm/vllm-openai:latest")).toBe("vllm");
   });
 });
