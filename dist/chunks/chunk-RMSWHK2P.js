@@ -3337,6 +3337,18 @@ function testHolds(cmd, env) {
 }
 var branchOf2 = (holds) => holds === null ? "unknown" : holds ? "taken" : "skipped";
 
+// src/domain/launch/echo-sub.ts
+var TEST_AND_ECHO = /^\s*(\[\[\s[^\]]*\]\]|\[\s[^\]]*\]|test\s[^&|;]*?)\s*&&\s*echo\s+([^;&|`$()<>]*?)\s*;?\s*$/;
+function conditionalEcho(w, env) {
+  const p = w.parts.length === 1 ? w.parts[0] : null;
+  if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
+  const m = TEST_AND_ECHO.exec(p.body);
+  if (!m || /^-[neE]+$/.test(m[2].trim().split(/\s+/)[0])) return null;
+  const holds = evalTest(m[1], env);
+  if (holds === false) return [];
+  return lexWords(m[2], p.line).map((x) => ({ ...x, optional: holds !== true || x.optional }));
+}
+
 // src/domain/launch/function-calls.ts
 function soleReference(text) {
   const m = /^"?\$\{?([A-Za-z_][A-Za-z0-9_]*|[1-9])\}?"?$/.exec(text);
@@ -3545,6 +3557,11 @@ var Grouper = class _Grouper {
     const printed = this.functionOutput(w);
     if (printed) {
       d.words.push(...printed.map((x) => ({ ...x, optional: x.optional || w.optional })));
+      return;
+    }
+    const echoed = conditionalEcho(w, this.s.env);
+    if (echoed) {
+      d.words.push(...echoed.map((x) => this.plain(x)));
       return;
     }
     const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
@@ -3857,6 +3874,20 @@ var Grouper = class _Grouper {
 // src/domain/launch/engine.ts
 var PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;
 var TOOLBOX_VALUE = /* @__PURE__ */ new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
+var EXEC_VALUE = /* @__PURE__ */ new Set([
+  "-e",
+  "--env",
+  "--env-file",
+  "-u",
+  "--user",
+  "-w",
+  "--workdir",
+  "--detach-keys",
+  "--cidfile",
+  "--preserve-fds",
+  "--preserve-fd"
+]);
+var EXEC_CLIS = /* @__PURE__ */ new Set(["docker", "podman", "nerdctl"]);
 var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
   "-u",
   "--unit",
@@ -3985,6 +4016,7 @@ function peel(words) {
       const dash = w.findIndex((x) => x.text === "--");
       w = dash > 1 ? programWords(w.slice(dash + 1)) : [];
     } else if (prog === "toolbox" && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, TOOLBOX_VALUE)));
+    else if (EXEC_CLIS.has(prog) && execAt(w) > 0) w = programWords(w.slice(execProgram(w)));
     else break;
   }
   return w;
@@ -3997,6 +4029,16 @@ function runnerProgram(w, prog) {
     i += RUNNER_VALUE.has(w[i].text) ? 2 : 1;
   }
   return programWords(w.slice(i));
+}
+function execAt(w) {
+  if (w[1]?.text === "exec") return 2;
+  return w[1]?.text === "container" && w[2]?.text === "exec" ? 3 : 0;
+}
+function execProgram(w) {
+  const at2 = execAt(w);
+  const i = skipOptions(w, at2, EXEC_VALUE);
+  const latest = w.slice(at2, i).some((x) => x.text === "-l" || x.text === "--latest");
+  return latest ? i : i + 1;
 }
 function skipScreen(w) {
   let i = 1;
@@ -4124,6 +4166,11 @@ function launcherKind(words) {
   const engine = /(?:^|[_-])(vllm|sglang|llama[_-]?(?:cpp|server))(?:[_-]|$)/.exec(m[1])?.[1];
   return engine === void 0 ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
 }
+function interactiveShell(run, untagged) {
+  const has = (name) => run.options.some((o) => o.name === name);
+  const gpu = has("--gpus") || has("--runtime") || run.devices.length > 0;
+  return has("--interactive") && has("--tty") && !has("--detach") && !untagged.includes("/") && !gpu && !run.publish.length;
+}
 function scriptHandedArgs(run, words) {
   const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
   const c = words.findIndex((w, i) => i > 0 && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
@@ -4171,6 +4218,7 @@ function containerEngine(run, h) {
   if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && tagOnly) return null;
   if (tagOnly && after.length === 0) return null;
   if (ROUTER_IMAGE.test(untagged)) return null;
+  if (after.length === 0 && interactiveShell(run, untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   if (APP_WORDS.test(

@@ -10,7 +10,7 @@ import {
   beforeExit,
   runAbort,
   shutdown
-} from "./chunk-476ETFWQ.js";
+} from "./chunk-RMSWHK2P.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";

@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-YSNGQ7CQ.js";
+} from "./chunk-FLHYTX2V.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-YMY4VPF4.js";
@@ -25,7 +25,7 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-476ETFWQ.js";
+} from "./chunk-RMSWHK2P.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";

@@ -86,7 +86,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-476ETFWQ.js";
+} from "./chunk-RMSWHK2P.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40828,19 +40828,24 @@ function renderTargets(root, files) {
         ...layersUnder(root, kustomizeResources(k, dir), files)
       ];
       const patches = /^(patches|patchesStrategicMerge|patchesJson6902|images)\s*:/m.test(k);
+      if (!bases.length && !patches) {
+        const listed2 = kustomizeResources(k, dir).filter((f) => files.includes(f) && /\.ya?ml$/.test(f));
+        if (!listed2.some((f) => LAUNCHES_ENGINE.test(read(f)))) continue;
+        out.push({
+          ...renderTarget(root, dir, file2),
+          render: { tool: "kustomize", dir, sources: listed2, patches: [], plain: true }
+        });
+        continue;
+      }
       const reach = [...own2, ...files.filter((f) => bases.some((b) => f === b || f.startsWith(`${b}/`)))];
-      if (!bases.length && !patches || !reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
+      if (!reach.some((f) => /\.ya?ml$/.test(f) && ENGINE.test(read(f)))) continue;
       sources.push(...reach.filter((f) => /\.ya?ml$/.test(f) && !/(^|\/)kustomization\.ya?ml$/i.test(f)));
       sources.push(...patchFiles(root, file2).filter((f) => !sources.includes(f) && files.includes(f)));
       if (INLINE_PATCH.test(k)) inline.push(file2);
       sources.push(...inline);
     }
     out.push({
-      name: basename3(dir === "." ? root : dir),
-      scriptPath: file2,
-      unitPath: null,
-      endpoint: null,
-      kind: "kubernetes",
+      ...renderTarget(root, dir, file2),
       render: {
         tool: chart ? "helm" : "kustomize",
         dir,
@@ -40849,6 +40854,15 @@ function renderTargets(root, files) {
     });
   }
   return out;
+}
+function renderTarget(root, dir, file2) {
+  return {
+    name: basename3(dir === "." ? root : dir),
+    scriptPath: file2,
+    unitPath: null,
+    endpoint: null,
+    kind: "kubernetes"
+  };
 }
 function layersUnder(root, dirs, files) {
   const out = /* @__PURE__ */ new Set();
@@ -41560,10 +41574,10 @@ var EXTRA = {
 };
 function walkSchema(node2, visit2, path = "") {
   visit2(path, node2);
-  const join17 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join17(k));
+  const join18 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join18(k));
   if (node2.additionalProperties && typeof node2.additionalProperties === "object")
-    walkSchema(node2.additionalProperties, visit2, join17("*"));
+    walkSchema(node2.additionalProperties, visit2, join18("*"));
   if (node2.items) walkSchema(node2.items, visit2, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit2, `${path}[]`);
 }
@@ -46491,7 +46505,7 @@ var GitReader = class {
 
 // src/stages/preflight/preflight.ts
 import { readFileSync as readFileSync13, statSync as statSync2 } from "node:fs";
-import { join as join16 } from "node:path";
+import { join as join17 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync9 } from "node:fs";
@@ -46575,14 +46589,14 @@ async function readAt(ctx, path, ref) {
 }
 
 // src/stages/preflight/rendered.ts
-import { existsSync as existsSync8, mkdirSync, mkdtempSync as mkdtempSync2, readFileSync as readFileSync12, rmSync as rmSync2, writeFileSync as writeFileSync2 } from "node:fs";
+import { existsSync as existsSync9, mkdirSync, mkdtempSync as mkdtempSync2, readFileSync as readFileSync12, rmSync as rmSync2, writeFileSync as writeFileSync3 } from "node:fs";
 import { createHash as createHash2 } from "node:crypto";
 import { tmpdir as tmpdir2 } from "node:os";
-import { dirname as dirname12, join as join13 } from "node:path";
+import { dirname as dirname12, join as join14 } from "node:path";
 
 // src/ports/local/render.ts
-import { readFileSync as readFileSync11 } from "node:fs";
-import { isAbsolute as isAbsolute10, relative as relative6, resolve as resolve7 } from "node:path";
+import { existsSync as existsSync8, readFileSync as readFileSync11, writeFileSync as writeFileSync2 } from "node:fs";
+import { isAbsolute as isAbsolute10, join as join13, relative as relative6, resolve as resolve7 } from "node:path";
 
 // src/ports/local/helm-deps.ts
 var import_yaml4 = __toESM(require_dist(), 1);
@@ -46684,6 +46698,7 @@ async function renderManifests(tool, absDir, { timeoutMs = 6e4, within } = {}) {
     const deps = localDependencies(absDir, within);
     if (deps) return renderWithDependencies(absDir, deps, timeoutMs, error62);
   }
+  if (tool === "helm" && RELEASE_VERSION.test(error62)) return renderWithVersion(absDir, timeoutMs, error62);
   const refused2 = tool === "kustomize" ? restrictorRefusal(error62) : null;
   if (!refused2 || !within || !pathsInside(absDir, within)) return { error: error62 };
   const again = await runLocal(r.program, ["kustomize", "--load-restrictor", "LoadRestrictionsNone", absDir], {
@@ -46699,6 +46714,19 @@ async function renderManifests(tool, absDir, { timeoutMs = 6e4, within } = {}) {
       fix: `make ${file2}'s directory a base (a kustomization.yaml there listing it) and name that directory under resources: in ${dir}, or deploy the output of \`kubectl kustomize --load-restrictor LoadRestrictionsNone ${dir}\``
     }
   };
+}
+var RELEASE_VERSION = /chart\.metadata\.version "[^"]*(?:\[\[|\{\{|\$\{|%|<)[^"]*" is invalid/;
+async function renderWithVersion(absDir, timeoutMs, error62) {
+  const copy = chartWithDependencies(absDir, []);
+  try {
+    const file2 = ["Chart.yaml", "Chart.yml"].map((f) => join13(copy.dir, f)).find((f) => existsSync8(f));
+    if (!file2) return { error: error62 };
+    writeFileSync2(file2, readFileSync11(file2, "utf8").replace(/^version\s*:.*$/m, "version: 0.0.0"));
+    const out = await runLocal("helm", RENDERERS.helm.args(copy.dir), { timeoutMs });
+    return out.code === 0 ? { text: out.stdout } : { error: error62 };
+  } finally {
+    copy.done();
+  }
 }
 async function renderWithDependencies(absDir, deps, timeoutMs, error62) {
   const copy = chartWithDependencies(absDir, deps);
@@ -47116,38 +47144,38 @@ function holdsWord(line2, flag) {
 // src/stages/preflight/rendered.ts
 var memo2 = /* @__PURE__ */ new Map();
 var worktreeRenders = /* @__PURE__ */ new WeakMap();
-var CACHE = join13(tmpdir2(), "deploy-gate-renders");
+var CACHE = join14(tmpdir2(), "deploy-gate-renders");
 function renderAt(ctx, spec2, ref) {
   if (ref === null) {
     const mine = worktreeRenders.get(ctx) ?? /* @__PURE__ */ new Map();
     worktreeRenders.set(ctx, mine);
     const k = `${spec2.tool}:${spec2.dir}`;
-    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join13(ctx.root, spec2.dir), { within: ctx.root }));
+    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join14(ctx.root, spec2.dir), { within: ctx.root }));
     return mine.get(k);
   }
   const key2 = `${ref}-${spec2.tool}-${createHash2("sha256").update(`${ctx.root}\0${spec2.dir}`).digest("hex").slice(0, 16)}`;
   let p = memo2.get(key2);
   if (!p) {
-    p = renderCommit(ctx.root, spec2, ref, join13(CACHE, `${key2}.yaml`));
+    p = renderCommit(ctx.root, spec2, ref, join14(CACHE, `${key2}.yaml`));
     memo2.set(key2, p);
   }
   return p;
 }
 async function renderCommit(root, spec2, ref, cached2) {
-  if (/^[0-9a-f]{40}$/.test(ref) && existsSync8(cached2)) return { text: readFileSync12(cached2, "utf8") };
-  const tmp = mkdtempSync2(join13(tmpdir2(), "dg-render-"));
+  if (/^[0-9a-f]{40}$/.test(ref) && existsSync9(cached2)) return { text: readFileSync12(cached2, "utf8") };
+  const tmp = mkdtempSync2(join14(tmpdir2(), "dg-render-"));
   try {
-    const tar = join13(tmp, "tree.tar");
+    const tar = join14(tmp, "tree.tar");
     const a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref], { timeoutMs: 6e4 });
     if (a.code !== 0) return { error: `git archive ${ref} failed: ${a.stderr.trim()}` };
-    const tree = join13(tmp, "tree");
+    const tree = join14(tmp, "tree");
     mkdirSync(tree);
     const x = await runLocal("tar", ["-xf", tar, "-C", tree], { timeoutMs: 6e4 });
     if (x.code !== 0) return { error: `tar could not unpack ${ref}: ${x.stderr.trim()}` };
-    const r = await renderManifests(spec2.tool, join13(tree, spec2.dir), { within: tree });
+    const r = await renderManifests(spec2.tool, join14(tree, spec2.dir), { within: tree });
     if ("text" in r && /^[0-9a-f]{40}$/.test(ref)) {
       mkdirSync(dirname12(cached2), { recursive: true });
-      writeFileSync2(cached2, r.text);
+      writeFileSync3(cached2, r.text);
     }
     return r;
   } finally {
@@ -47177,9 +47205,25 @@ function unrendered(t, spec2, why) {
     data: { render: spec2.tool, rendered: false }
   });
 }
+function plainRefused(t, spec2, error62) {
+  return warn(
+    "preflight.traps",
+    `${spec2.dir}: \`kubectl kustomize ${spec2.dir}\` fails, so \`kubectl apply -k ${spec2.dir}\` would too: ${error62}; its manifests are checked as written`,
+    {
+      file: t.scriptPath,
+      fix: `run \`kubectl kustomize ${spec2.dir}\` and fix what it reports`,
+      data: { endpoint: t.name, render: spec2.tool, rendered: false }
+    }
+  );
+}
 async function expandRendered(ctx, t) {
   const spec2 = t.render;
   const parts = await renderedParts(ctx, spec2, ctx.ref);
+  if (spec2.plain)
+    return {
+      targets: [],
+      findings: Array.isArray(parts) || "missing" in parts ? [] : [plainRefused(t, spec2, parts.error)]
+    };
   if (!Array.isArray(parts))
     return {
       targets: [],
@@ -47204,6 +47248,19 @@ async function renderedScript(ctx, t, ref) {
 }
 function checkedAsRendered(t, rendered) {
   return !t.render && t.kind === "kubernetes" && rendered.some((r) => r.render?.tool === "kustomize" && (r.render.sources ?? []).includes(t.scriptPath));
+}
+async function dropEnds(ctx, t, baseSha, baseText, now) {
+  const parts = await renderedParts(ctx, t.render, baseSha);
+  if (Array.isArray(parts)) {
+    const part = parts.find((p) => p.part === t.part);
+    return part ? { base: part.script, now, asWritten: false } : "newPart";
+  }
+  if (t.render.tool !== "kustomize") return "unrendered";
+  const { render: _rendered, ...raw } = t;
+  const base = await readLaunch(ctx, raw, baseText, baseSha);
+  const nowText = await readAt(ctx, t.scriptPath, ctx.ref);
+  if (!base.engine || nowText === null) return "unrendered";
+  return { base, now: await readLaunch(ctx, raw, nowText, ctx.ref), asWritten: true };
 }
 
 // src/stages/preflight/traps/lookups.ts
@@ -48025,9 +48082,9 @@ function judge(input2, levels, engineRulesOnly) {
 }
 
 // src/stages/preflight/bash-syntax.ts
-import { mkdtempSync as mkdtempSync3, rmSync as rmSync3, writeFileSync as writeFileSync3 } from "node:fs";
+import { mkdtempSync as mkdtempSync3, rmSync as rmSync3, writeFileSync as writeFileSync4 } from "node:fs";
 import { tmpdir as tmpdir3 } from "node:os";
-import { join as join14 } from "node:path";
+import { join as join15 } from "node:path";
 var CHECK11 = "preflight.bash-syntax";
 function parseBashError(stderr) {
   const first = stderr.split("\n").find((l) => /line \d+:/.test(l)) ?? stderr.split("\n")[0] ?? "";
@@ -48035,11 +48092,11 @@ function parseBashError(stderr) {
   return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
 }
 async function bashSyntax(text, file2, label = file2) {
-  const dir = mkdtempSync3(join14(tmpdir3(), "dg-bash-n-"));
-  const tmp = join14(dir, "script");
+  const dir = mkdtempSync3(join15(tmpdir3(), "dg-bash-n-"));
+  const tmp = join15(dir, "script");
   let r;
   try {
-    writeFileSync3(tmp, text, { mode: 384 });
+    writeFileSync4(tmp, text, { mode: 384 });
     r = await runLocal("bash", ["-n", tmp], { timeoutMs: 6e4 });
   } finally {
     rmSync3(dir, { recursive: true, force: true });
@@ -48092,7 +48149,7 @@ function crlf(text, file2, label) {
 }
 
 // src/stages/preflight/script-batch.ts
-import { join as join15 } from "node:path";
+import { join as join16 } from "node:path";
 var LOOP = 'for f; do e=$(bash -n -- "$f" 2>&1 >/dev/null); printf "%s\\0%s\\0" "$?" "$e"; done';
 var answer = (code, stdout, stderr) => ({
   code,
@@ -48104,7 +48161,7 @@ var answer = (code, stdout, stderr) => ({
 async function checkScripts(root, files, shellcheck2) {
   const out = { bash: /* @__PURE__ */ new Map(), shellcheck: /* @__PURE__ */ new Map() };
   if (files.length === 0) return out;
-  const abs = files.map((f) => join15(root, f));
+  const abs = files.map((f) => join16(root, f));
   const deadline = 6e4 + 1e3 * files.length;
   const [bash, sc] = await Promise.all([
     runLocal("bash", ["-c", LOOP, "bash-n", ...abs], { cwd: root, timeoutMs: deadline }),
@@ -48595,7 +48652,7 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync13(join16(ctx.root, path), "utf8");
+    return readFileSync13(join17(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -48632,7 +48689,7 @@ async function preflightTarget(ctx, t) {
   const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
   const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync2(join16(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync2(join17(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -48660,7 +48717,7 @@ async function preflightTarget(ctx, t) {
   const fileChecks = !t.sharesFile;
   if (kind === "script" && fileChecks) {
     const batch = ctx.ref === null ? await ctx.scriptBatch?.want(t, t.scriptPath) : void 0;
-    const abs = join16(ctx.root, t.scriptPath);
+    const abs = join17(ctx.root, t.scriptPath);
     const syntax = batch?.bash.get(t.scriptPath);
     out.push(
       syntax ? syntaxFinding(text, t.scriptPath, t.scriptPath, syntax, abs) : await bashSyntax(text, t.scriptPath)
@@ -48776,10 +48833,24 @@ async function checkDropped(ctx, t, now, contractNames) {
         file: t.scriptPath
       })
     ];
-  const baseScript = t.render ? await renderedScript(ctx, t, base.sha) ?? await readLaunch(ctx, t, "", base.sha) : await readLaunch(ctx, t, atBase.text, base.sha);
+  const ends = t.render ? await dropEnds(ctx, t, base.sha, atBase.text, now) : { base: await readLaunch(ctx, t, atBase.text, base.sha), now, asWritten: false };
+  if (ends === "newPart")
+    return [
+      skip("preflight.dropped-flags", `${t.scriptPath} (${t.part}): a new launch since ${base.label}`, {
+        file: t.scriptPath
+      })
+    ];
+  if (ends === "unrendered")
+    return [
+      warn("preflight.dropped-flags", `${t.render.dir} did not render at ${base.label}: dropped flags not checked`, {
+        file: t.scriptPath,
+        fix: `pass --base with a commit where \`${t.render.tool === "helm" ? "helm template" : "kubectl kustomize"} ${t.render.dir}\` succeeds`
+      })
+    ];
+  const baseScript = ends.base;
   const found = droppedFlags(
     baseScript.engine?.flags ?? [],
-    now.engine?.flags ?? [],
+    ends.now.engine?.flags ?? [],
     t.scriptPath,
     base.label,
     contractNames,
@@ -48787,8 +48858,13 @@ async function checkDropped(ctx, t, now, contractNames) {
     atBase.path,
     baseScript.engine?.kind ?? now.engine?.kind
   );
+  const asWritten = ends.asWritten ? [`${t.render.dir} did not render at ${base.label}: ${t.scriptPath} compared as written`] : [];
   const at2 = now.engine?.line;
-  return at2 ? found.map((f) => f.status === "pass" || f.line ? f : { ...f, line: at2 }) : found;
+  return found.map((f) => ({
+    ...f,
+    ...at2 && f.status !== "pass" && !f.line ? { line: at2 } : {},
+    ...asWritten.length ? { evidence: [...f.evidence ?? [], ...asWritten] } : {}
+  }));
 }
 async function scriptAtBase(ctx, t, sha) {
   const same = await ctx.reader.show(sha, t.scriptPath);
@@ -50856,7 +50932,7 @@ async function verifyFleet(ws, name, opts, progress) {
 }
 
 // src/commands/shared/hooks.ts
-import { existsSync as existsSync9, statSync as statSync3 } from "node:fs";
+import { existsSync as existsSync10, statSync as statSync3 } from "node:fs";
 import { dirname as dirname16, relative as relative8, resolve as resolve9 } from "node:path";
 var CHECK27 = "deploy.hooks";
 var DEADLINE_MS = 10 * 6e4;
@@ -50868,7 +50944,7 @@ async function runHook(ws, ep, kind, r) {
   const shown2 = relative8(ws.root, file2);
   const stop = kind === "pre-deploy" ? fail : warn;
   const after = kind === "pre-deploy" ? "deploy not attempted" : "the deploy stands";
-  if (shown2.startsWith("..") || !existsSync9(file2) || !statSync3(file2).isFile())
+  if (shown2.startsWith("..") || !existsSync10(file2) || !statSync3(file2).isFile())
     return stop(CHECK27, `${kind} hook ${path} is not a file in the repository: ${after}`, {
       fix: `fix endpoints.${r.endpoint}.hooks.${kind} in deploy-gate.yml (paths are relative to it)`
     });
