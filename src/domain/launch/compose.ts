@@ -351,7 +351,7 @@ export function seconds(text: string): number {
  * bash as plain spaces, so `\ ` is read as a space here, not as an escaped space.
  */
 function composeWords(y: YamlReader, node: unknown, expand: (t: string) => string | undefined): Word[] {
-  const words = y.words(node, expand);
+  const words = y.words(node, expand, { hashIsWord: true });
   if (isSeq(y.deref(node))) return words;
   const unescape = (t: string) => t.replace(/\\([ \t])/g, "$1");
   return words.flatMap((w) => {

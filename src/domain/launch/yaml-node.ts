@@ -164,7 +164,7 @@ export class YamlReader {
    * A command written as a list (one word per item, never split) or as a string (split into words as a shell
    * splits them, which is what compose does with a string `command:`), each word on the line it is written on.
    */
-  words(node: unknown, expand: (text: string) => string | undefined): Word[] {
+  words(node: unknown, expand: (text: string) => string | undefined, opts: { hashIsWord?: boolean } = {}): Word[] {
     const n = this.deref(node);
     if (!n) return [];
     if (isSeq(n)) {
@@ -178,7 +178,9 @@ export class YamlReader {
     const from = n.range[0];
     const raw = this.src.text.slice(from, n.range[1]);
     let cursor = 0;
-    return lexWords(text, this.line(n)).map((w) => {
+    // compose's splitter (go-shellwords) knows no comments: a `# ...` line of a folded command is words like any other
+    const split = opts.hashIsWord ? text.replace(/(^|\s)#/g, "$1\\#") : text;
+    return lexWords(split, this.line(n)).map((w) => {
       // the lexer counts lines in the value; a folded scalar has fewer than the source: find each word in the source
       const probe = w.text.slice(0, 24);
       const at = probe ? raw.indexOf(probe, cursor) : -1;

@@ -78,7 +78,7 @@ export async function placeParts(
     // string) came from the values or a helper as much as one on a line of its own
     const srcLines = d.source.split("\n");
     const unwritten = (f: Flag) => !holdsWord(srcLines[align.line(local(f.line)) - 1] ?? "", f.name);
-    const elsewhere = flags.map(
+    const elsewhere: boolean[] = flags.map(
       (f, i) => theirs[i] === null && (!align.matched(local(f.line)) || (d.named && unwritten(f))),
     );
     const probes = (engine.podmanRun?.workload?.probes ?? []).map((x) => ({
@@ -88,6 +88,14 @@ export async function placeParts(
       helper: d.named && !align.matched(local(x.line)),
     }));
     remapLines(p.script, (line) => align.line(local(line)));
+    // a flag its aligned template line does not write, written by another line of the same template (`- {{ printf
+    // "--x=%s" .x | quote }}` aligned with the `--y={{ .y }}` above it): the nearest such line
+    if (d.named)
+      flags.forEach((f, i) => {
+        if (!elsewhere[i] || theirs[i]) return;
+        const near = nearestHolding(srcLines, f.name, f.line);
+        if (near > 0) [f.line, elsewhere[i]] = [near, false];
+      });
     // a probe an `include`d helper writes (`{{- include "chart.probes" . }}`) is put at the helper's line
     for (const x of probes) if (x.helper) inHelper(x.probe, x.text, candidates);
     // a kustomize patch that writes the probe's settings is where they come from (a patch overrides the base)
@@ -101,14 +109,28 @@ export async function placeParts(
     if (!d.named) byText(own, written, elsewhere, d.source);
     if (!d.named) inPatches(own, written, d.source, candidates, spec.patches ?? []);
     else inHelpers(own, written, elsewhere, candidates);
+    // (a flag the other template copies from values, `{{- toYaml .Values.model.runtime.args }}`: at the values line)
+    const fromValues = flags.map(() => false);
     flags.forEach((f, i) => {
       const t = theirs[i];
       if (!t) return;
       f.line = t.doc.align ? t.doc.align.line(t.line) : t.line;
       if (t.doc.source !== null && !t.doc.named)
         inPatches([f], [written[i]!], t.doc.source, candidates, spec.patches ?? []);
-      f.file ??= t.doc.file;
+      else if (t.doc.source !== null) fromValues[i] = !holdsWord(t.doc.source.split("\n")[f.line - 1] ?? "", f.name);
+      if (!fromValues[i]) f.file ??= t.doc.file;
     });
+    if (fromValues.some(Boolean)) {
+      inHelpers(
+        flags.map((f, i) => (fromValues[i] ? f : null)),
+        written,
+        fromValues,
+        candidates,
+      );
+      flags.forEach((f, i) => {
+        if (fromValues[i]) f.file ??= theirs[i]!.doc.file;
+      });
+    }
     out.push({ file: d.file, part: p.name, script: p.script });
   }
   return out;
@@ -284,6 +306,16 @@ function identity(doc: string): string | null {
   const kind = /^kind:\s*["']?([\w.-]+)/m.exec(doc)?.[1];
   const name = /^metadata:\s*\n(?:[ \t]+.*\n|\s*\n)*?[ \t]+name:\s*["']?([\w.-]+)/m.exec(doc)?.[1];
   return kind && name ? `${kind}/${name}` : null;
+}
+
+/** The 1-based line of `lines` nearest `line` that holds the flag as a word (not a comment), or 0. */
+function nearestHolding(lines: readonly string[], flag: string, line: number): number {
+  let best = 0;
+  lines.forEach((l, i) => {
+    if (/^\s*#/.test(l) || !holdsWord(l, flag)) return;
+    if (!best || Math.abs(i + 1 - line) < Math.abs(best - line)) best = i + 1;
+  });
+  return best;
 }
 
 /** The line holds the flag as a word of its own (`--x`, `--x=1`, `"--x"`), not inside another word. */

@@ -1,8 +1,10 @@
 // Shapes held-out set Q2's first run missed, written here in our own words: a flag a command substitution echoes
 // when a test on the script's defaults holds (`$( [ "$EAGER" = "true" ] && echo "--enforce-eager" )`), and an
-// interactive shell in a local image named for the engine it wraps, taken for a launch.
+// interactive shell in a local image named for the engine it wraps, taken for a launch (Q2); set R1's `# ...` lines of
+// a folded compose `command: >`, which compose's splitter (go-shellwords: no comments) passes on as words.
 import { describe, expect, it } from "vitest";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
+import { parseLaunchParts } from "../../../src/domain/launch/launch.js";
 
 const script = (...words: string[]) =>
   [
@@ -61,5 +63,30 @@ describe("an interactive terminal in a local image named for an engine", () => {
     expect(run("-it --gpus all", "robot_vllm:r0.2.0")).toBe("vllm");
     expect(run("-it -p 8000:8000", "robot_vllm:r0.2.0")).toBe("vllm");
     expect(run("-it", "vllm/vllm-openai:latest")).toBe("vllm");
+  });
+});
+
+describe("a `#` line inside a compose file's folded command", () => {
+  it("is words compose passes to the engine, not a comment", () => {
+    const text = [
+      "services:",
+      "  vllm:",
+      "    image: vllm/vllm-openai:latest",
+      "    command: >",
+      "      --model m",
+      "      --port 8001",
+      "",
+      "      # AWQ models only",
+      "      # --quantization awq",
+      "    # a YAML comment: not the command's",
+      "    restart: unless-stopped",
+      "",
+    ].join("\n");
+    const [part] = parseLaunchParts("compose", text);
+    expect(part!.script.engine!.flags.map((f) => `${f.name}@${f.line}`)).toEqual([
+      "--model@5",
+      "--port@6",
+      "--quantization@9",
+    ]);
   });
 });

@@ -45,8 +45,9 @@ export const templateKwargs: TrapRuleDef = {
         if (KWARGS_FLAGS.has(name)) return false;
         return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
       });
+      // (a flag word holding its value, `--default-chat-template-kwargs={"enable_thinking": true}`, is judged above)
       const positional = engine.args.filter(
-        (w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text),
+        (w) => TEMPLATE_VARS.test(w.text) && !w.text.startsWith("-") && !engine.flags.some((f) => f.value === w.text),
       );
       const lines = [...new Set([...bad.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
       return lines.map((line) =>

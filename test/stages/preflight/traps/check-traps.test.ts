@@ -152,3 +152,16 @@ describe("start-limit-section follows systemd's directive table (issue 22)", () 
     expect(rules("StartLimitBurst=5\nStartLimitInterval=600\nStartLimitAction=none")).toEqual([]);
   });
 });
+
+describe("template-kwargs", () => {
+  const serve = (args: string) => `vllm serve m --port 8000 ${args}\n`;
+  it("never fires on the switch passed the way it asks, in either spelling of the value", () => {
+    expect(rules(traps(serve(`--default-chat-template-kwargs '{"enable_thinking": false}'`)))).toEqual([]);
+    // (set R1's chart renders the flag and its value as one word)
+    expect(rules(traps(serve(`'--default-chat-template-kwargs={"enable_thinking": true}'`)))).toEqual([]);
+  });
+  it("fires on the switch given as a flag or a bare word", () => {
+    expect(rules(traps(serve("--enable-thinking")))).toEqual(["template-kwargs"]);
+    expect(rules(traps(serve(`'{"enable_thinking": true}'`)))).toEqual(["template-kwargs"]);
+  });
+});
