@@ -263,8 +263,12 @@ function programName(w: Word, h: EngineHints): string {
   // which program it is (`"$LLAMA_SERVER"`, `${LLAMA_SERVER_BIN}`, `$VLLM_BIN`)
   const held = w.dynamic && w.resolved === undefined ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(name) : null;
   if (held && /^LLAMA_SERVER(_(BIN|PATH|EXE|CMD))?$/i.test(held[1]!)) return "llama-server";
+  // `"$LLAMACPP_BIN"`: one of llama.cpp's programs, the server when it is given a host or port (directEngine)
+  if (held && /^LLAMA_?CPP(_SERVER)?_(BIN|BINARY|PATH|EXE|CMD)$/i.test(held[1]!)) return LLAMA_CPP_BINARY;
   return name;
 }
+
+const LLAMA_CPP_BINARY = "(a llama.cpp program)";
 
 /**
  * Options that make an engine print something and exit (llama.cpp's arg.cpp: -h/--help/--usage, --version,
@@ -320,6 +324,8 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
     return cmd && cmd.length > 1 ? directEngine(cmd, h) : null;
   }
   if (prog === "llama-server" || (prog === "server" && h.llama)) return { kind: "llama.cpp", args: w.slice(1) };
+  if (prog === LLAMA_CPP_BINARY && w.some((x) => /^--(host|port)(=|$)/.test(x.text)))
+    return { kind: "llama.cpp", args: w.slice(1) };
   if (PYTHON.test(prog) || first.dynamic) {
     let i = 1;
     while (w[i] && /^-[A-Za-z]+$/.test(w[i]!.text) && w[i]!.text !== "-m") i++;

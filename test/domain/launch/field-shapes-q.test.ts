@@ -1,7 +1,8 @@
 // Shapes held-out set Q2's first run missed, written here in our own words: a flag a command substitution echoes
 // when a test on the script's defaults holds (`$( [ "$EAGER" = "true" ] && echo "--enforce-eager" )`), and an
 // interactive shell in a local image named for the engine it wraps, taken for a launch (Q2); set R1's `# ...` lines of
-// a folded compose `command: >`, which compose's splitter (go-shellwords: no comments) passes on as words.
+// a folded compose `command: >`, which compose's splitter (go-shellwords: no comments) passes on as words; set R2's
+// llama.cpp binary known only by its variable (`"$LLAMACPP_BIN" --host ... --port ...`, set by a sourced .env).
 import { describe, expect, it } from "vitest";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
 import { parseLaunchParts } from "../../../src/domain/launch/launch.js";
@@ -88,5 +89,21 @@ describe("a `#` line inside a compose file's folded command", () => {
       "--port@6",
       "--quantization@9",
     ]);
+  });
+});
+
+describe("a llama.cpp program known only by its variable's name", () => {
+  const run = (line: string) => parseServeScript(`set -a; source .env; set +a\n${line}\n`).engine;
+  it("is llama-server when it is given a host or a port", () => {
+    const e = run('"$LLAMACPP_BIN" --models-preset "$P" --host "$H" --port "$PORT" -np 2 -c 8192');
+    expect([e?.kind, e?.flags.map((f) => f.name)]).toEqual([
+      "llama.cpp",
+      ["--models-preset", "--host", "--port", "-np", "-c"],
+    ]);
+    expect(run('"${LLAMA_CPP_SERVER_BIN}" --port=8080')?.kind).toBe("llama.cpp");
+  });
+  it("is no server without them (llama-cli, llama-bench run the same way)", () => {
+    expect(run('"$LLAMACPP_BIN" -m model.gguf -p "hello" -n 32')).toBeNull();
+    expect(run('"$OTHER_BIN" --host 0.0.0.0 --port 8080')).toBeNull();
   });
 });
