@@ -173,6 +173,8 @@ function execStartLines(body: readonly string[]): string[] {
  * The program a dynamic word names: `$VLLM_BIN` -> its assignment, `${PY:-python3}` -> the default. The newest
  * assignment decides, past those of a positional parameter (`--bin) BIN="$2"` in an option loop).
  */
+const PROBE = /^\$\((?:command\s+-v|which)\s+["']?([\w.+-]+)["']?\)$/;
+
 function guesser(assignments: readonly { name: string; value: string }[]) {
   const unquote = (t: string) => t.replace(/^["']|["']$/g, "");
   const positional = (t: string) => /^\$\{?[0-9@*]\}?$/.test(unquote(t));
@@ -181,8 +183,11 @@ function guesser(assignments: readonly { name: string; value: string }[]) {
     for (let depth = 0; depth < 4; depth++) {
       const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(unquote(t));
       if (!m) break;
-      const assigned = assignments.filter((a) => a.name === m[1] && !positional(a.value)).at(-1)?.value;
-      const next = m[2] ?? assigned ?? namedBinary(m[1]!);
+      const values = assignments.filter((a) => a.name === m[1] && !positional(a.value)).map((a) => a.value);
+      // `BIN=$(command -v llama-server)`, else `$(command -v llama-cli)` in an elif: the program probed first is the
+      // script's choice wherever it is installed
+      const probed = values.map((v) => PROBE.exec(unquote(v))?.[1]).find((x) => x !== undefined);
+      const next = m[2] ?? probed ?? values.at(-1) ?? namedBinary(m[1]!);
       if (next === undefined) break;
       t = unquote(next);
     }

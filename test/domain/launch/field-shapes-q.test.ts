@@ -107,3 +107,19 @@ describe("a llama.cpp program known only by its variable's name", () => {
     expect(run('"$OTHER_BIN" --host 0.0.0.0 --port 8080')).toBeNull();
   });
 });
+
+describe("a program found with command -v", () => {
+  it("is the one the script probes first (set S2: llama-server, else llama-cli in an elif)", () => {
+    const text = [
+      "if command -v llama-server &>/dev/null; then",
+      "  BIN=$(command -v llama-server)",
+      "elif command -v llama-cli &>/dev/null; then",
+      "  BIN=$(command -v llama-cli)",
+      "fi",
+      '$BIN -m "$MODEL" \\',
+      "  --port 8080",
+      "",
+    ].join("\n");
+    expect(parseServeScript(text).engine?.flags.map((f) => `${f.name}@${f.line}`)).toEqual(["-m@6", "--port@7"]);
+  });
+});

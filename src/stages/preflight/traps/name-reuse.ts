@@ -11,6 +11,15 @@ function removed({ item }: LocatedCommand) {
   return args ? args.filter((w) => !w.text.startsWith("-")) : [];
 }
 
+/**
+ * Pods removed by `podman pod rm [-f] POD...`: with them the containers in them (podman-pod-rm(1): a pod is removed
+ * with its containers), so a `podman run --pod POD --name X` after it reuses no name.
+ */
+function removedPods({ item }: LocatedCommand) {
+  const args = runsSubcommand(item, "podman", "pod");
+  return args?.[0]?.text === "rm" ? args.slice(1).filter((w) => !w.text.startsWith("-")) : [];
+}
+
 export const nameReuse: TrapRuleDef = {
   id: "name-reuse",
   defaultLevel: "warn",
@@ -26,12 +35,13 @@ export const nameReuse: TrapRuleDef = {
       if (run.name === null || run.replace || run.rm) return [];
       const opt = run.options.filter((o) => o.name === "--name").at(-1)!;
       const name = { text: run.name, ...(opt.resolvedValue !== undefined ? { resolved: opt.resolvedValue } : {}) };
-      if (
-        commandsBefore(ctx, source, run.command.line)
-          .flatMap(removed)
-          .some((w) => samePath(w, name))
-      )
-        return [];
+      const before = commandsBefore(ctx, source, run.command.line);
+      if (before.flatMap(removed).some((w) => samePath(w, name))) return [];
+      const pod = run.options.filter((o) => o.name === "--pod" && o.value).at(-1);
+      const podName = pod
+        ? { text: pod.value!, ...(pod.resolvedValue !== undefined ? { resolved: pod.resolvedValue } : {}) }
+        : null;
+      if (podName && before.flatMap(removedPods).some((w) => samePath(w, podName))) return [];
       const fix =
         run.runtime === "podman"
           ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.`

@@ -165,3 +165,14 @@ describe("template-kwargs", () => {
     expect(rules(traps(serve(`'{"enable_thinking": true}'`)))).toEqual(["template-kwargs"]);
   });
 });
+
+describe("name-reuse after a pod's removal", () => {
+  const script = (rm: string) =>
+    `podman pod rm -f ${rm} || true\npodman pod create --name app -p 8000:8000\npodman run -d --pod app --name engine vllm/vllm-openai:latest --port 8000\n`;
+  it("is silent for a container run in the pod the script removed first (its containers go with it)", () => {
+    expect(rules(traps(script("app")))).not.toContain("name-reuse");
+  });
+  it("still fires when another pod was removed", () => {
+    expect(rules(traps(script("other")))).toContain("name-reuse");
+  });
+});
