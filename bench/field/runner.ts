@@ -116,7 +116,9 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       if (!o || !run) continue;
       // a chart or overlay that did not render is named as an endpoint so the report groups its one finding, but no
       // launch was read from it
-      if (f.data?.endpoint !== undefined && f.data?.rendered === false) run.unrendered = true;
+      // (so is a file preflight could not read at all: YAML the runtime's parser refuses)
+      if (f.data?.endpoint !== undefined && (f.data?.rendered === false || f.data?.unread === true))
+        run.unrendered = true;
       else if (f.data?.endpoint !== undefined) run.discovered = true;
       const scored =
         (f.check === "preflight.traps" && typeof f.data?.rule === "string") ||

@@ -48,7 +48,7 @@ export interface FieldFigures {
   discovery: Ratio;
   undiscovered: string[];
   wronglyDiscovered: string[];
-  /** entries preflight reported as a chart or overlay that did not render, with no target */
+  /** entries preflight reported as a chart or overlay that did not render, or a file it could not read: no target */
   unrendered: string[];
   byKind: Record<string, KindFigures>;
   total: KindFigures;
@@ -219,7 +219,8 @@ export function renderField(f: FieldFigures): string {
   );
   if (f.undiscovered.length) out.push(`not discovered: ${f.undiscovered.join(", ")}`);
   if (f.wronglyDiscovered.length) out.push(`wrongly discovered: ${f.wronglyDiscovered.join(", ")}`);
-  if (f.unrendered.length) out.push(`reported as not rendering, no target read: ${f.unrendered.join(", ")}`);
+  if (f.unrendered.length)
+    out.push(`reported as unreadable or not rendering, no target read: ${f.unrendered.join(", ")}`);
   if (f.falsePositives.length)
     out.push("", "false positives:", ...f.falsePositives.map((x) => `- ${x.entry}: ${x.finding}`));
   if (f.misses.length) out.push("", "misses:", ...f.misses.map((x) => `- ${x.entry}: ${x.finding}`));

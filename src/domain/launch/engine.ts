@@ -192,6 +192,10 @@ function peel(words: readonly Word[]): Word[] {
     // taskset [-c] MASK|LIST PROGRAM: one positional before the program
     else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, new Set()) + 1));
     else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    // Nsight Systems: `nsys profile|launch [options] PROGRAM ...` profiles the program it starts; its options take a
+    // value (`-o FILE`, `--trace=cuda,nvtx`, `--duration 60`), given after `=` or as the next word
+    else if (prog === "nsys" && (w[1]?.text === "profile" || w[1]?.text === "launch"))
+      w = programWords(w.slice(nsysProgram(w)));
     // Slurm: srun [options] PROGRAM ... runs the program on the allocation
     else if (prog === "srun") w = programWords(w.slice(skipOptions(w, 1, SRUN_VALUE)));
     // screen -dmS NAME PROGRAM ...; `screen -S NAME -X quit` sends a screen command and starts nothing
@@ -236,6 +240,12 @@ function execProgram(w: readonly Word[]): number {
   const i = skipOptions(w, at, EXEC_VALUE);
   const latest = w.slice(at, i).some((x) => x.text === "-l" || x.text === "--latest");
   return latest ? i : i + 1;
+}
+
+function nsysProgram(w: readonly Word[]): number {
+  let i = 2;
+  while (i < w.length && w[i]!.text.startsWith("-")) i += w[i]!.text.includes("=") ? 1 : 2;
+  return i;
 }
 
 function skipScreen(w: readonly Word[]): number {

@@ -23,8 +23,20 @@ export interface YamlSource {
   lineAt(offset: number): number;
 }
 
+/**
+ * The first line indented with a tab: YAML forbids tabs in indentation, and the parser kubectl and docker compose use
+ * (go-yaml) refuses the file ("found a tab character that violates indentation") where the yaml package reads on.
+ */
+function tabIndented(text: string): number | null {
+  const at = text.split("\n").findIndex((l) => /^\t+[ \t]*[^\s#]/.test(l));
+  return at < 0 ? null : at + 1;
+}
+
 /** Why the text is no YAML a launch can be read from: the parser's first error, with its line; null when it is. */
 export function yamlError(text: string): string | null {
+  const tab = tabIndented(text);
+  if (tab !== null)
+    return `not valid YAML at line ${tab}: a tab character in the indentation (YAML allows spaces only)`;
   try {
     const err = parseAllDocuments(text, { uniqueKeys: false })
       .flatMap((d) => d.errors)
@@ -46,7 +58,7 @@ export function readYaml(text: string): YamlSource | null {
   } catch {
     return null;
   }
-  if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return null;
+  if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0) || tabIndented(text) !== null) return null;
   return { text, docs, lineAt: (offset) => counter.linePos(offset).line };
 }
 

@@ -65,7 +65,9 @@ export function quietLaunchFiles(
     if (!/\.(sh|bash|command|service|container|ya?ml)$/.test(file)) return false;
     try {
       const text = readFileSync(join(root, file), "utf8");
-      return !text.includes("\0") && ENGINE.test(text) && candidateKind(file, text) !== null;
+      // (a compose file whose engine service was deleted whole may name no engine any more: it is still compared)
+      const kind = text.includes("\0") ? null : candidateKind(file, text);
+      return kind !== null && (ENGINE.test(text) || kind === "compose");
     } catch {
       return false;
     }

@@ -17,7 +17,7 @@ import { mergeSharedFindings } from "./shared-findings.js";
 import { SHALLOW_FIX, type PreflightContext, type PreflightTarget } from "./targets.js";
 import { checkContracts } from "./contracts.js";
 import { droppedFlags } from "./dropped-flags.js";
-import { checkGoneLaunches } from "./gone-launch.js";
+import { checkGoneLaunches, checkGoneRenders } from "./gone-launch.js";
 import { checkEngineKills } from "./engine-kills.js";
 import { historyFinding } from "./history.js";
 import { refusePath } from "./paths.js";
@@ -69,14 +69,18 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   ctx.shellcheck = hasShellcheck === true;
   // a chart or overlay is rendered first: each of its engine containers is a target of its own
   const expanded: PreflightTarget[] = [];
+  // charts and overlays that render and start no engine now: their launch may have gone away since the base
+  const emptied: PreflightTarget[] = [];
   for (const t of ctx.targets) {
     if (!t.render) expanded.push(t);
     else {
       const r = await expandRendered(ctx, t);
       expanded.push(...r.targets);
       findings.push(...r.findings);
+      if (!t.render.plain && r.targets.length === 0 && r.findings.length === 0) emptied.push(t);
     }
   }
+  findings.push(...(await checkGoneRenders(ctx, emptied)));
   const overlays = expanded.filter((t) => t.render);
   const targets = expanded.filter((t) => !checkedAsRendered(t, overlays));
   if (ctx.ref === null) {
@@ -164,6 +168,7 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
       fix:
         script.unreadableFix ??
         "a serve script nests a few levels at most: flatten the nesting (a variable per $( ... ) step), or keep this file out of the serve scripts",
+      data: { unread: true },
     });
     return tag(kind === "script" ? [await bashSyntax(text, t.scriptPath), unread] : [unread]);
   }

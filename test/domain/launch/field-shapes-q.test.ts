@@ -123,3 +123,19 @@ describe("a program found with command -v", () => {
     expect(parseServeScript(text).engine?.flags.map((f) => `${f.name}@${f.line}`)).toEqual(["-m@6", "--port@7"]);
   });
 });
+
+describe("set T's launch forms", () => {
+  it("reads the program Nsight Systems profiles, past its options and their values", () => {
+    const text =
+      'nsys profile \\\n  -o "$OUT" \\\n  --trace=cuda,nvtx \\\n  --duration 60 \\\n  python -m vllm.entrypoints.openai.api_server \\\n    --model m\n';
+    const e = parseServeScript(text).engine;
+    expect([e?.kind, e?.flags.map((f) => `${f.name}@${f.line}`)]).toEqual(["vllm", ["--model@6"]]);
+  });
+  it("reads a manifest indented with a tab as YAML the runtime refuses, not as a launch", () => {
+    const text =
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nspec:\n  containers:\n  - name: vllm\n    image: vllm/vllm-openai\n\t  ports: []\n";
+    const [part] = parseLaunchParts("kubernetes", text);
+    expect(part!.script.engine).toBeNull();
+    expect(part!.script.unreadable).toMatch(/not valid YAML at line 8: a tab character in the indentation/);
+  });
+});
