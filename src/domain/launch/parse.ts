@@ -174,6 +174,14 @@ function execStartLines(body: readonly string[]): string[] {
  * assignment decides, past those of a positional parameter (`--bin) BIN="$2"` in an option loop).
  */
 const PROBE = /^\$\((?:command\s+-v|which)\s+["']?([\w.+-]+)["']?\)$/;
+// `$(find_llama_server)`: the script's own lookup function, named for the engine program it finds
+const FINDER = /^\$\((?:find|locate|resolve|get|which)_(llama[_-]server|vllm|sglang)(?:_(?:bin|binary|path|exe))?\)$/i;
+
+/** The program a `$(command -v X)` or `$(find_X)` value holds, or undefined. */
+function probedProgram(value: string): string | undefined {
+  const finder = FINDER.exec(value)?.[1];
+  return PROBE.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : undefined);
+}
 
 function guesser(assignments: readonly { name: string; value: string }[]) {
   const unquote = (t: string) => t.replace(/^["']|["']$/g, "");
@@ -186,7 +194,7 @@ function guesser(assignments: readonly { name: string; value: string }[]) {
       const values = assignments.filter((a) => a.name === m[1] && !positional(a.value)).map((a) => a.value);
       // `BIN=$(command -v llama-server)`, else `$(command -v llama-cli)` in an elif: the program probed first is the
       // script's choice wherever it is installed
-      const probed = values.map((v) => PROBE.exec(unquote(v))?.[1]).find((x) => x !== undefined);
+      const probed = values.map((v) => probedProgram(unquote(v))).find((x) => x !== undefined);
       const next = m[2] ?? probed ?? values.at(-1) ?? namedBinary(m[1]!);
       if (next === undefined) break;
       t = unquote(next);

@@ -139,3 +139,27 @@ describe("set T's launch forms", () => {
     expect(part!.script.unreadable).toMatch(/not valid YAML at line 8: a tab character in the indentation/);
   });
 });
+
+describe("a program found by the script's own lookup function", () => {
+  it("is the engine program the function is named for (set T2: server_bin=$(find_llama_server))", () => {
+    const text = [
+      "find_llama_server() {",
+      "  command -v llama-server",
+      "}",
+      "start() {",
+      "  local bin",
+      '  bin="$(find_llama_server)" || exit 1',
+      "  local args=(",
+      '    -m "$MODEL"',
+      "    -fa off",
+      "  )",
+      '  "$bin" "${args[@]}" > server.log 2>&1 &',
+      "}",
+      "start",
+      "",
+    ].join("\n");
+    const e = parseServeScript(text).engine;
+    expect([e?.kind, e?.flags.map((f) => `${f.name}@${f.line}`)]).toEqual(["llama.cpp", ["-m@8", "-fa@9"]]);
+    expect(parseServeScript(text.replace(/find_llama_server/g, "find_python")).engine).toBeNull();
+  });
+});
