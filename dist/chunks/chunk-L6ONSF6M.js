@@ -2170,7 +2170,14 @@ function splitOptional(word2) {
 }
 
 // src/domain/launch/yaml-node.ts
+function tabIndented(text) {
+  const at2 = text.split("\n").findIndex((l) => /^\t+[ \t]*[^\s#]/.test(l));
+  return at2 < 0 ? null : at2 + 1;
+}
 function yamlError(text) {
+  const tab = tabIndented(text);
+  if (tab !== null)
+    return `not valid YAML at line ${tab}: a tab character in the indentation (YAML allows spaces only)`;
   try {
     const err = (0, import_yaml.parseAllDocuments)(text, { uniqueKeys: false }).flatMap((d) => d.errors).at(0);
     if (!err) return null;
@@ -2188,7 +2195,7 @@ function readYaml(text) {
   } catch {
     return null;
   }
-  if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0)) return null;
+  if (!Array.isArray(docs) || docs.some((d) => d.errors.length > 0) || tabIndented(text) !== null) return null;
   return { text, docs, lineAt: (offset) => counter.linePos(offset).line };
 }
 function aliasTargets(doc) {
@@ -2291,7 +2298,7 @@ var YamlReader = class {
    * A command written as a list (one word per item, never split) or as a string (split into words as a shell
    * splits them, which is what compose does with a string `command:`), each word on the line it is written on.
    */
-  words(node, expand) {
+  words(node, expand, opts = {}) {
     const n = this.deref(node);
     if (!n) return [];
     if ((0, import_yaml.isSeq)(n)) {
@@ -2305,7 +2312,8 @@ var YamlReader = class {
     const from = n.range[0];
     const raw = this.src.text.slice(from, n.range[1]);
     let cursor = 0;
-    return lexWords(text, this.line(n)).map((w) => {
+    const split = opts.hashIsWord ? text.replace(/(^|\s)#/g, "$1\\#") : text;
+    return lexWords(split, this.line(n)).map((w) => {
       const probe = w.text.slice(0, 24);
       const at2 = probe ? raw.indexOf(probe, cursor) : -1;
       if (at2 >= 0) cursor = at2 + probe.length;
@@ -2650,7 +2658,7 @@ function seconds(text) {
   return /^\d+$/.test(text.trim()) ? Number(text) : total;
 }
 function composeWords(y, node, expand) {
-  const words = y.words(node, expand);
+  const words = y.words(node, expand, { hashIsWord: true });
   if ((0, import_yaml2.isSeq)(y.deref(node))) return words;
   const unescape = (t) => t.replace(/\\([ \t])/g, "$1");
   return words.flatMap((w) => {
@@ -4007,6 +4015,8 @@ function peel(words) {
     else if (RUNNERS.has(prog) && w[1]?.text === "run") w = runnerProgram(w, prog);
     else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
     else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    else if (prog === "nsys" && (w[1]?.text === "profile" || w[1]?.text === "launch"))
+      w = programWords(w.slice(nsysProgram(w)));
     else if (prog === "srun") w = programWords(w.slice(skipOptions(w, 1, SRUN_VALUE)));
     else if (prog === "screen")
       w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
@@ -4040,6 +4050,11 @@ function execProgram(w) {
   const latest = w.slice(at2, i).some((x) => x.text === "-l" || x.text === "--latest");
   return latest ? i : i + 1;
 }
+function nsysProgram(w) {
+  let i = 2;
+  while (i < w.length && w[i].text.startsWith("-")) i += w[i].text.includes("=") ? 1 : 2;
+  return i;
+}
 function skipScreen(w) {
   let i = 1;
   while (i < w.length && w[i].text.startsWith("-")) i += SCREEN_VALUE.test(w[i].text) ? 2 : 1;
@@ -4058,8 +4073,10 @@ function programName(w, h) {
   const name = basename(text.replace(/["'{}]/g, "")).replace(/\.exe$/i, "");
   const held2 = w.dynamic && w.resolved === void 0 ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(name) : null;
   if (held2 && /^LLAMA_SERVER(_(BIN|PATH|EXE|CMD))?$/i.test(held2[1])) return "llama-server";
+  if (held2 && /^LLAMA_?CPP(_SERVER)?_(BIN|BINARY|PATH|EXE|CMD)$/i.test(held2[1])) return LLAMA_CPP_BINARY;
   return name;
 }
+var LLAMA_CPP_BINARY = "(a llama.cpp program)";
 var PRINTS_AND_EXITS = /* @__PURE__ */ new Set([
   "-h",
   "--help",
@@ -4098,6 +4115,8 @@ function directEngine(words, h) {
     return cmd && cmd.length > 1 ? directEngine(cmd, h) : null;
   }
   if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
+  if (prog === LLAMA_CPP_BINARY && w.some((x) => /^--(host|port)(=|$)/.test(x.text)))
+    return { kind: "llama.cpp", args: w.slice(1) };
   if (PYTHON.test(prog) || first.dynamic) {
     let i = 1;
     while (w[i] && /^-[A-Za-z]+$/.test(w[i].text) && w[i].text !== "-m") i++;
@@ -4445,6 +4464,12 @@ function execStartLines(body) {
     return start ? l.replace(/^\s*ExecStart\s*=\s*[-@:+!]*/, "") : keep ? l : "";
   });
 }
+var PROBE = /^\$\((?:command\s+-v|which)\s+["']?([\w.+-]+)["']?\)$/;
+var FINDER = /^\$\((?:find|locate|resolve|get|which)_(llama[_-]server|vllm|sglang)(?:_(?:bin|binary|path|exe))?\)$/i;
+function probedProgram(value) {
+  const finder = FINDER.exec(value)?.[1];
+  return PROBE.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : void 0);
+}
 function guesser(assignments) {
   const unquote = (t) => t.replace(/^["']|["']$/g, "");
   const positional = (t) => /^\$\{?[0-9@*]\}?$/.test(unquote(t));
@@ -4453,8 +4478,9 @@ function guesser(assignments) {
     for (let depth = 0; depth < 4; depth++) {
       const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(unquote(t));
       if (!m) break;
-      const assigned = assignments.filter((a) => a.name === m[1] && !positional(a.value)).at(-1)?.value;
-      const next = m[2] ?? assigned ?? namedBinary(m[1]);
+      const values = assignments.filter((a) => a.name === m[1] && !positional(a.value)).map((a) => a.value);
+      const probed = values.map((v) => probedProgram(unquote(v))).find((x) => x !== void 0);
+      const next = m[2] ?? probed ?? values.at(-1) ?? namedBinary(m[1]);
       if (next === void 0) break;
       t = unquote(next);
     }

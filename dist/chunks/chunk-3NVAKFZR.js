@@ -86,7 +86,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-RMSWHK2P.js";
+} from "./chunk-L6ONSF6M.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40938,7 +40938,8 @@ function quietLaunchFiles(root, files, targets) {
     if (!/\.(sh|bash|command|service|container|ya?ml)$/.test(file2)) return false;
     try {
       const text = readFileSync3(join2(root, file2), "utf8");
-      return !text.includes("\0") && ENGINE.test(text) && candidateKind(file2, text) !== null;
+      const kind = text.includes("\0") ? null : candidateKind(file2, text);
+      return kind !== null && (ENGINE.test(text) || kind === "compose");
     } catch {
       return false;
     }
@@ -46992,6 +46993,12 @@ async function placeParts(spec2, text, candidates, read) {
       helper: d.named && !align.matched(local(x.line))
     }));
     remapLines(p.script, (line2) => align.line(local(line2)));
+    if (d.named)
+      flags.forEach((f, i) => {
+        if (!elsewhere[i] || theirs[i]) return;
+        const near = nearestHolding(srcLines, f.name, f.line);
+        if (near > 0) [f.line, elsewhere[i]] = [near, false];
+      });
     for (const x of probes) if (x.helper) inHelper(x.probe, x.text, candidates);
     if (!d.named) for (const x of probes) probeInPatch(x.probe, x.block, d.source, candidates, spec2.patches ?? []);
     else for (const x of probes) if (!x.helper) probeFromValues(x.probe, d.source, candidates);
@@ -47000,14 +47007,27 @@ async function placeParts(spec2, text, candidates, read) {
     if (!d.named) byText(own2, written2, elsewhere, d.source);
     if (!d.named) inPatches(own2, written2, d.source, candidates, spec2.patches ?? []);
     else inHelpers(own2, written2, elsewhere, candidates);
+    const fromValues = flags.map(() => false);
     flags.forEach((f, i) => {
       const t = theirs[i];
       if (!t) return;
       f.line = t.doc.align ? t.doc.align.line(t.line) : t.line;
       if (t.doc.source !== null && !t.doc.named)
         inPatches([f], [written2[i]], t.doc.source, candidates, spec2.patches ?? []);
-      f.file ??= t.doc.file;
+      else if (t.doc.source !== null) fromValues[i] = !holdsWord(t.doc.source.split("\n")[f.line - 1] ?? "", f.name);
+      if (!fromValues[i]) f.file ??= t.doc.file;
     });
+    if (fromValues.some(Boolean)) {
+      inHelpers(
+        flags.map((f, i) => fromValues[i] ? f : null),
+        written2,
+        fromValues,
+        candidates
+      );
+      flags.forEach((f, i) => {
+        if (fromValues[i]) f.file ??= theirs[i].doc.file;
+      });
+    }
     out.push({ file: d.file, part: p.name, script: p.script });
   }
   return out;
@@ -47131,6 +47151,14 @@ function identity(doc) {
   const kind = /^kind:\s*["']?([\w.-]+)/m.exec(doc)?.[1];
   const name = /^metadata:\s*\n(?:[ \t]+.*\n|\s*\n)*?[ \t]+name:\s*["']?([\w.-]+)/m.exec(doc)?.[1];
   return kind && name ? `${kind}/${name}` : null;
+}
+function nearestHolding(lines, flag, line2) {
+  let best = 0;
+  lines.forEach((l, i) => {
+    if (/^\s*#/.test(l) || !holdsWord(l, flag)) return;
+    if (!best || Math.abs(i + 1 - line2) < Math.abs(best - line2)) best = i + 1;
+  });
+  return best;
 }
 function holdsWord(line2, flag) {
   for (let at2 = line2.indexOf(flag); at2 >= 0; at2 = line2.indexOf(flag, at2 + 1)) {
@@ -47511,7 +47539,7 @@ var templateKwargs = {
       return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
     });
     const positional = engine.args.filter(
-      (w) => TEMPLATE_VARS.test(w.text) && !engine.flags.some((f) => f.value === w.text)
+      (w) => TEMPLATE_VARS.test(w.text) && !w.text.startsWith("-") && !engine.flags.some((f) => f.value === w.text)
     );
     const lines = [.../* @__PURE__ */ new Set([...bad2.map((f) => f.line), ...positional.map((w) => w.line)])].sort((a, b) => a - b);
     return lines.map(
@@ -47597,6 +47625,10 @@ function removed({ item }) {
   const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
   return args ? args.filter((w) => !w.text.startsWith("-")) : [];
 }
+function removedPods({ item }) {
+  const args = runsSubcommand(item, "podman", "pod");
+  return args?.[0]?.text === "rm" ? args.slice(1).filter((w) => !w.text.startsWith("-")) : [];
+}
 var nameReuse = {
   id: "name-reuse",
   defaultLevel: "warn",
@@ -47608,8 +47640,11 @@ var nameReuse = {
     if (run.name === null || run.replace || run.rm) return [];
     const opt = run.options.filter((o) => o.name === "--name").at(-1);
     const name = { text: run.name, ...opt.resolvedValue !== void 0 ? { resolved: opt.resolvedValue } : {} };
-    if (commandsBefore(ctx, source, run.command.line).flatMap(removed).some((w) => samePath(w, name)))
-      return [];
+    const before = commandsBefore(ctx, source, run.command.line);
+    if (before.flatMap(removed).some((w) => samePath(w, name))) return [];
+    const pod = run.options.filter((o) => o.name === "--pod" && o.value).at(-1);
+    const podName = pod ? { text: pod.value, ...pod.resolvedValue !== void 0 ? { resolved: pod.resolvedValue } : {} } : null;
+    if (podName && before.flatMap(removedPods).some((w) => samePath(w, podName))) return [];
     const fix = run.runtime === "podman" ? `Run podman rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/podman rm -f NAME), or add --replace.` : `Run docker rm -f ${run.name} before it (or ExecStartPre=-/usr/bin/docker rm -f NAME); docker run has no --replace.`;
     return [
       hitAt(
@@ -48520,6 +48555,38 @@ async function checkGoneLaunches(ctx) {
   }
   return out;
 }
+async function checkGoneRenders(ctx, emptied) {
+  if (!ctx.historyOk || emptied.length === 0) return [];
+  const head = ctx.ref ?? "HEAD";
+  const headSha = await ctx.reader.resolve(head);
+  const out = [];
+  for (const t of emptied) {
+    const spec2 = t.render;
+    let base = ctx.base ? await ctx.reader.resolve(ctx.base) : null;
+    let label = ctx.base ?? "";
+    if (!base) {
+      const last = (await ctx.reader.history(spec2.dir, head))[0]?.commit;
+      if (!last || last.sha !== headSha || !last.parents[0]) continue;
+      base = last.parents[0];
+      label = `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`;
+    }
+    const parts = await renderedParts(ctx, spec2, base);
+    if (!Array.isArray(parts)) continue;
+    const short2 = /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label.split(" ")[0];
+    for (const p of parts) {
+      const engine = p.script.engine;
+      for (const f of droppedFlags(engine.flags, [], p.file, label, /* @__PURE__ */ new Set(), short2, p.file, engine.kind)) {
+        if (f.status === "pass") continue;
+        out.push({
+          ...f,
+          summary: `${f.summary} (${spec2.dir} renders no engine now: the launch went away whole)`,
+          data: { ...f.data, launchGone: true, part: p.part, renderDir: spec2.dir }
+        });
+      }
+    }
+  }
+  return out;
+}
 
 // src/stages/preflight/engine-kills.ts
 var SHELL_FILE = /\.(sh|bash|command)$/;
@@ -48627,14 +48694,17 @@ async function runPreflight(ctx) {
   }
   ctx.shellcheck = hasShellcheck === true;
   const expanded = [];
+  const emptied = [];
   for (const t of ctx.targets) {
     if (!t.render) expanded.push(t);
     else {
       const r = await expandRendered(ctx, t);
       expanded.push(...r.targets);
       findings.push(...r.findings);
+      if (!t.render.plain && r.targets.length === 0 && r.findings.length === 0) emptied.push(t);
     }
   }
+  findings.push(...await checkGoneRenders(ctx, emptied));
   const overlays = expanded.filter((t) => t.render);
   const targets = expanded.filter((t) => !checkedAsRendered(t, overlays));
   if (ctx.ref === null) {
@@ -48706,7 +48776,8 @@ async function preflightTarget(ctx, t) {
   if (script.unreadable) {
     const unread = fail("preflight.traps", `${t.scriptPath}: ${script.unreadable}; no check of this file ran`, {
       file: t.scriptPath,
-      fix: script.unreadableFix ?? "a serve script nests a few levels at most: flatten the nesting (a variable per $( ... ) step), or keep this file out of the serve scripts"
+      fix: script.unreadableFix ?? "a serve script nests a few levels at most: flatten the nesting (a variable per $( ... ) step), or keep this file out of the serve scripts",
+      data: { unread: true }
     });
     return tag2(kind === "script" ? [await bashSyntax(text, t.scriptPath), unread] : [unread]);
   }
