@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-3NVAKFZR.js";
+} from "./chunks/chunk-U3C3E6OE.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
@@ -34,7 +34,7 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-L6ONSF6M.js";
+} from "./chunks/chunk-W3GXXGXV.js";
 import "./chunks/chunk-SDA2ORHP.js";
 import "./chunks/chunk-V3OBMPDC.js";
 import "./chunks/chunk-7ICKPVQF.js";

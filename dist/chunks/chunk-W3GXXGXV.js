@@ -3879,8 +3879,7 @@ var Grouper = class _Grouper {
   }
 };
 
-// src/domain/launch/engine.ts
-var PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;
+// src/domain/launch/wrappers.ts
 var TOOLBOX_VALUE = /* @__PURE__ */ new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
 var EXEC_VALUE = /* @__PURE__ */ new Set([
   "-e",
@@ -3917,22 +3916,6 @@ var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
   "--on-boot",
   "--on-calendar",
   "--timer-property"
-]);
-var SHELL2 = /^(ba|da|z|k)?sh$/;
-var PYTHON = /^python[0-9.]*$/;
-var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf|test|true|echo|printenv|stat|find|mkdir|chown|chmod|rm|cp|mv|du|df|nvidia-smi|rocm-smi|nsenter|curl|wget)$/;
-var VLLM_TYPICAL = /* @__PURE__ */ new Set([
-  "--model",
-  "--served-model-name",
-  "--max-model-len",
-  "--tensor-parallel-size",
-  "--gpu-memory-utilization",
-  "--reasoning-parser",
-  "--tool-call-parser",
-  "--enable-auto-tool-choice",
-  "--kv-cache-dtype",
-  "--max-num-seqs",
-  "--chat-template"
 ]);
 var RUNNERS = /* @__PURE__ */ new Set(["uv", "conda", "mamba", "micromamba", "poetry", "pipenv", "pixi", "pdm", "hatch"]);
 var RUNNER_VALUE = /* @__PURE__ */ new Set([
@@ -4068,6 +4051,25 @@ function tmuxCommand(w) {
   const rest = w.slice(i);
   return keys ? rest.filter((x) => !/^(Enter|C-m|KPEnter)$/.test(x.text)) : rest;
 }
+
+// src/domain/launch/engine.ts
+var PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;
+var SHELL2 = /^(ba|da|z|k)?sh$/;
+var PYTHON = /^python[0-9.]*$/;
+var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf|test|true|echo|printenv|stat|find|mkdir|chown|chmod|rm|cp|mv|du|df|nvidia-smi|rocm-smi|nsenter|curl|wget)$/;
+var VLLM_TYPICAL = /* @__PURE__ */ new Set([
+  "--model",
+  "--served-model-name",
+  "--max-model-len",
+  "--tensor-parallel-size",
+  "--gpu-memory-utilization",
+  "--reasoning-parser",
+  "--tool-call-parser",
+  "--enable-auto-tool-choice",
+  "--kv-cache-dtype",
+  "--max-num-seqs",
+  "--chat-template"
+]);
 function programName(w, h) {
   const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
   const name = basename(text.replace(/["'{}]/g, "")).replace(/\.exe$/i, "");

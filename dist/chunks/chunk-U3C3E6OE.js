@@ -86,7 +86,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-L6ONSF6M.js";
+} from "./chunk-W3GXXGXV.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
