@@ -20,26 +20,41 @@ function launchesAt(file: string, text: string): { part: string; flags: Flag[]; 
 }
 
 /**
+ * What a launch that went away is compared with: --base, else the parent of the commit under check when that commit
+ * changed `path` (a file or a chart's directory); null when neither applies.
+ */
+async function goneBase(
+  ctx: PreflightContext,
+  path: string,
+): Promise<{ base: string; label: string; short: string } | null> {
+  const head = ctx.ref ?? "HEAD";
+  const explicit = ctx.base ? await ctx.reader.resolve(ctx.base) : null;
+  if (explicit) {
+    const label = ctx.base!;
+    return { base: explicit, label, short: /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label };
+  }
+  const last = (await ctx.reader.history(path, head))[0]?.commit;
+  if (!last || last.sha !== (await ctx.reader.resolve(head)) || !last.parents[0]) return null;
+  const base = last.parents[0];
+  return {
+    base,
+    label: `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
+    short: base.slice(0, 10),
+  };
+}
+
+/**
  * The quiet files (see quietLaunchFiles) whose launch went away: against --base, else only when the commit under
  * check is the one that took it away (an old, deliberate retirement is not reported on every run).
  */
 export async function checkGoneLaunches(ctx: PreflightContext): Promise<Finding[]> {
   if (!ctx.historyOk || !ctx.quietFiles?.length) return [];
-  const head = ctx.ref ?? "HEAD";
-  const headSha = await ctx.reader.resolve(head);
-  const explicit = ctx.base ? await ctx.reader.resolve(ctx.base) : null;
   const out: Finding[] = [];
   for (const file of ctx.quietFiles) {
-    let base = explicit;
-    let label = ctx.base ?? "";
-    if (!base) {
-      const last = (await ctx.reader.history(file, head))[0]?.commit;
-      if (!last || last.sha !== headSha || !last.parents[0]) continue;
-      base = last.parents[0];
-      label = `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`;
-    }
+    const at = await goneBase(ctx, file);
+    if (!at) continue;
+    const { base, label, short } = at;
     const text = await ctx.reader.show(base, file);
-    const short = /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label.split(" ")[0]!;
     // each launch on its own: two retired compose services each lose their own --port
     const was = text === null ? [] : launchesAt(file, text);
     for (const w of was) {
@@ -63,22 +78,14 @@ export async function checkGoneLaunches(ctx: PreflightContext): Promise<Finding[
  */
 export async function checkGoneRenders(ctx: PreflightContext, emptied: readonly PreflightTarget[]): Promise<Finding[]> {
   if (!ctx.historyOk || emptied.length === 0) return [];
-  const head = ctx.ref ?? "HEAD";
-  const headSha = await ctx.reader.resolve(head);
   const out: Finding[] = [];
   for (const t of emptied) {
     const spec = t.render!;
-    let base = ctx.base ? await ctx.reader.resolve(ctx.base) : null;
-    let label = ctx.base ?? "";
-    if (!base) {
-      const last = (await ctx.reader.history(spec.dir, head))[0]?.commit;
-      if (!last || last.sha !== headSha || !last.parents[0]) continue;
-      base = last.parents[0];
-      label = `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`;
-    }
+    const at = await goneBase(ctx, spec.dir);
+    if (!at) continue;
+    const { base, label, short } = at;
     const parts = await renderedParts(ctx, spec, base);
     if (!Array.isArray(parts)) continue;
-    const short = /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label.split(" ")[0]!;
     for (const p of parts) {
       const engine = p.script.engine!;
       for (const f of droppedFlags(engine.flags, [], p.file, label, new Set(), short, p.file, engine.kind)) {
