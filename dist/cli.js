@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-KP4JST3Q.js"),
-    import("./chunks/report-output-TAH3OV5V.js")
+    import("./chunks/commands-T2SIHAXK.js"),
+    import("./chunks/report-output-VWJKQTL7.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-U3C3E6OE.js";
+} from "./chunks/chunk-YY6OKQ3I.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-U3C3E6OE.js";
+} from "./chunk-YY6OKQ3I.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-YMY4VPF4.js";

@@ -48524,23 +48524,30 @@ function launchesAt(file2, text) {
     (p) => p.script.engine ? [{ part: p.name, flags: p.script.engine.flags, engine: p.script.engine.kind }] : []
   );
 }
+async function goneBase(ctx, path) {
+  const head = ctx.ref ?? "HEAD";
+  const explicit = ctx.base ? await ctx.reader.resolve(ctx.base) : null;
+  if (explicit) {
+    const label = ctx.base;
+    return { base: explicit, label, short: /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label };
+  }
+  const last = (await ctx.reader.history(path, head))[0]?.commit;
+  if (!last || last.sha !== await ctx.reader.resolve(head) || !last.parents[0]) return null;
+  const base = last.parents[0];
+  return {
+    base,
+    label: `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
+    short: base.slice(0, 10)
+  };
+}
 async function checkGoneLaunches(ctx) {
   if (!ctx.historyOk || !ctx.quietFiles?.length) return [];
-  const head = ctx.ref ?? "HEAD";
-  const headSha = await ctx.reader.resolve(head);
-  const explicit = ctx.base ? await ctx.reader.resolve(ctx.base) : null;
   const out = [];
   for (const file2 of ctx.quietFiles) {
-    let base = explicit;
-    let label = ctx.base ?? "";
-    if (!base) {
-      const last = (await ctx.reader.history(file2, head))[0]?.commit;
-      if (!last || last.sha !== headSha || !last.parents[0]) continue;
-      base = last.parents[0];
-      label = `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`;
-    }
+    const at2 = await goneBase(ctx, file2);
+    if (!at2) continue;
+    const { base, label, short: short2 } = at2;
     const text = await ctx.reader.show(base, file2);
-    const short2 = /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label.split(" ")[0];
     const was = text === null ? [] : launchesAt(file2, text);
     for (const w of was) {
       for (const f of droppedFlags(w.flags, [], file2, label, /* @__PURE__ */ new Set(), short2, file2, w.engine)) {
@@ -48557,22 +48564,14 @@ async function checkGoneLaunches(ctx) {
 }
 async function checkGoneRenders(ctx, emptied) {
   if (!ctx.historyOk || emptied.length === 0) return [];
-  const head = ctx.ref ?? "HEAD";
-  const headSha = await ctx.reader.resolve(head);
   const out = [];
   for (const t of emptied) {
     const spec2 = t.render;
-    let base = ctx.base ? await ctx.reader.resolve(ctx.base) : null;
-    let label = ctx.base ?? "";
-    if (!base) {
-      const last = (await ctx.reader.history(spec2.dir, head))[0]?.commit;
-      if (!last || last.sha !== headSha || !last.parents[0]) continue;
-      base = last.parents[0];
-      label = `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`;
-    }
+    const at2 = await goneBase(ctx, spec2.dir);
+    if (!at2) continue;
+    const { base, label, short: short2 } = at2;
     const parts = await renderedParts(ctx, spec2, base);
     if (!Array.isArray(parts)) continue;
-    const short2 = /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label.split(" ")[0];
     for (const p of parts) {
       const engine = p.script.engine;
       for (const f of droppedFlags(engine.flags, [], p.file, label, /* @__PURE__ */ new Set(), short2, p.file, engine.kind)) {
