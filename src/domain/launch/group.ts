@@ -195,7 +195,7 @@ class Grouper {
     if (w.assignment && d.words.length === 0) {
       const resolved = resolveWord(w, this.s.env);
       const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.assign(w.assignment.name, value, w.assignment.append);
       this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
       d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
       return;
@@ -224,12 +224,23 @@ class Grouper {
     if (first && DECLARERS.has(first) && w.assignment) {
       const resolved = resolveWord(w, this.s.env);
       const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.assign(w.assignment.name, value, w.assignment.append);
       this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
       this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
     }
+    const flag = this.heldFlag(w);
+    if (flag) {
+      d.words.push(...flag);
+      return;
+    }
     const held = this.heldWords(w);
     d.words.push(held ? { ...this.plain(w), held } : this.plain(w));
+  }
+
+  /** A variable set where the defaults do not reach (a known-false if-branch, `false-test && X=`) keeps its value. */
+  private assign(name: string, value: string | undefined, append: boolean): void {
+    if (this.path.off && !append && this.s.env.has(name)) return;
+    assign(this.s.env, name, value, append);
   }
 
   /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
@@ -240,7 +251,11 @@ class Grouper {
     this.rememberWords(name, value, line, append, raw);
     // words set where the defaults do not reach (an if-branch, a `false-test && ...`) are off by default
     const now = this.s.strings.get(name);
-    if (now) this.s.strings.set(name, this.path.mark(prev, now));
+    if (!now) return;
+    const marked = this.path.mark(prev, now);
+    // `F=--x; if [ "$OFF" = 1 ]; then F=--no-x; fi`: the default value stays; the branch's words ride along, off
+    const replaced = this.path.off && !append && prev?.length && marked.every((w) => w.offDefault);
+    this.s.strings.set(name, replaced ? [...prev, ...marked] : marked);
   }
 
   private rememberWords(name: string, value: string | undefined, line: number, append: boolean, raw: string): void {
@@ -328,6 +343,17 @@ class Grouper {
   }
 
   /** `"$CMD"` quoted, CMD a known string of several words: those words (bash keeps them one argument). */
+  /** `"$PREFIX_FLAG"` holding one flag word by default: that flag, at the line that set it (with any alternative
+   *  an if-branch the defaults do not take gave it, off by default). */
+  private heldFlag(w: LexWord): Word[] | undefined {
+    const p = w.parts.length === 1 ? w.parts[0]! : null;
+    if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return undefined;
+    const known = this.s.strings.get(p.name);
+    const set = known?.filter((k) => !k.offDefault);
+    if (set?.length !== 1 || !/^--?[A-Za-z][\w.-]*$/.test(set[0]!.text)) return undefined;
+    return known!.map((k) => ({ ...k, optional: k.optional || w.optional }));
+  }
+
   private heldWords(w: LexWord): Word[] | undefined {
     const p = w.parts.length === 1 ? w.parts[0]! : null;
     if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return undefined;
