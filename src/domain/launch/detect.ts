@@ -35,6 +35,9 @@ function runsHeredoc(s: ServeScript): boolean {
     while (first > 0 && /\\\s*$/.test(s.lines[first - 1]!)) first--;
     const prog = /^\s*(?:exec\s+|command\s+)?([\w./-]+)/.exec(s.lines[first]!)?.[1] ?? "";
     if (READS_SCRIPT.test(basename(prog))) return true;
+    // `REMOTE_CMD=$(cat <<EOF ... EOF)` then `ssh host "$REMOTE_CMD"` (or `bash -c "$REMOTE_CMD"`): the shell runs it
+    const captured = /^\s*(?:local\s+|export\s+)?([A-Za-z_]\w*)=\$\(\s*cat\s*<</.exec(s.lines[first]!)?.[1];
+    if (captured) return s.commands.some((c) => runsVariable(c, captured));
     const body = functionText(s.lines, prog);
     return body !== null && SHELL_FROM_STDIN.test(body);
   }
@@ -42,6 +45,15 @@ function runsHeredoc(s: ServeScript): boolean {
 }
 
 const READS_SCRIPT = /^((ba|da|z|k)?sh|ssh)$/;
+
+/** `ssh HOST ... "$VAR"`, `bash -c "$VAR"`, `eval "$VAR"`: a command that runs the text a variable holds. */
+function runsVariable(c: Command, name: string): boolean {
+  const w = programWords(c.words);
+  const prog = basename(w[0]?.text ?? "");
+  if (!READS_SCRIPT.test(prog) && prog !== "eval") return false;
+  const ref = new RegExp(`^"?\\$\\{?${name}\\}?"?$`);
+  return w.slice(1).some((x) => ref.test(x.text));
+}
 /** `ssh host ... bash -s`, `bash -s`, `sh -s`: a shell that reads its script from stdin */
 const SHELL_FROM_STDIN = /\bssh\b[^\n]*\b(ba|da|z|k)?sh\b|\b(ba|da|z|k)?sh\s+-s\b/;
 

@@ -185,7 +185,7 @@ function imageEngine(ref: string): EngineKind | null {
 
 /** Words of an image's own name that say it is an application next to an engine, not the engine. */
 const APP_WORDS =
-  /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator|mock|stub|fake|dummy|emulator)([-_.]|$)/i;
+  /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator|mock|stub|fake|dummy|emulator|consumer|producer)([-_.]|$)/i;
 
 /**
  * Other inference servers' images, whose argv borrows vLLM's spellings (`--model`, `--served-model-name`): Modular's

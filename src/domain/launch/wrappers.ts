@@ -138,7 +138,9 @@ export function skipOptions(w: readonly Word[], i: number, withValue: ReadonlySe
 export function peel(words: readonly Word[]): Word[] {
   let w = programWords(words);
   for (let guard = 0; guard < 4 && w[0]; guard++) {
-    const prog = basename(w[0].text);
+    // `"$CONDA" run -n env vllm serve ...` with CONDA="${CONDA:-/opt/miniforge/bin/conda}": the program it names
+    const known = w[0].resolved && /^\S+$/.test(w[0].resolved) ? w[0].resolved : w[0].text;
+    const prog = basename(known);
     if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
     else if (RUNNERS.has(prog) && w[1]?.text === "run") w = runnerProgram(w, prog);
     // taskset [-c] MASK|LIST PROGRAM: one positional before the program

@@ -21,8 +21,22 @@ const AUTH_HEADER =
 const PLACEHOLDER =
   /^(<[^>]*>|(token-)?abc123|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|#+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
 
+/** `dummy-token`, `your_hf_token_here`, `fake-key`: a value led by a word that says it is no real one. */
+const PLACEHOLDER_LEAD =
+  /^(dummy|fake|placeholder|example|sample|changeme|your|insert|replace|enter)([-_.][a-z0-9]+)+$/i;
+
 function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value.trim());
+  return PLACEHOLDER.test(value.trim()) || PLACEHOLDER_LEAD.test(value.trim());
+}
+
+/** `${VLLM_API_KEY:-local-vllm}`: the literal the file falls back to when nobody sets the variable, or undefined. */
+function fallback(value: string | undefined, lines: readonly string[]): string | undefined {
+  const d = value === undefined ? null : /^"?\$\{([A-Za-z_]\w*):?-([^$`{}"'\s]+)\}"?$/.exec(value);
+  if (!d || !literal(d[2])) return undefined;
+  // `${VLLM_API_KEY:?set it in .env}` elsewhere in the file: compose (or the shell) stops when it is unset, so the
+  // fallback never runs
+  const required = `\${${d[1]}:?`;
+  return lines.some((l) => l.includes(required) || l.includes(`\${${d[1]}?`)) ? undefined : d[2];
 }
 
 /** A literal secret: not from $VAR, $(cat file) or an @file reference, and not a placeholder. */
@@ -74,7 +88,11 @@ function commandHits(ctx: TrapContext, source: Source, cmd: Command): TrapHit[] 
       const valueWord = eq > 0 ? w : words[i + 1];
       const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
       if (valueWord && literal(value) && !valueWord.dynamic)
-        out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX, w));
+        out.push(hit(ctx, source, valueWord, value, `the value of ${name}`, FILE_FIX, w));
+      else if (valueWord && fallback(value, ctx.script.lines))
+        out.push(
+          hit(ctx, source, valueWord, fallback(value, ctx.script.lines)!, `the default of ${name}`, FILE_FIX, w),
+        );
       if (eq < 0) i++;
       continue;
     }
