@@ -199,6 +199,9 @@ function readService(y: YamlReader, name: string, svc: Node, env: ReadonlyMap<st
   scalar("gpus", "--gpus");
   if (y.str(y.get(svc, "privileged")) === "true")
     options.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
+  if (y.str(y.get(svc, "tty")) === "true") options.push(optionWord("--tty", y.keyLine(svc, "tty")));
+  if (y.str(y.get(svc, "stdin_open")) === "true")
+    options.push(optionWord("--interactive", y.keyLine(svc, "stdin_open")));
   for (const d of y.items(y.get(svc, "devices"))) {
     const v = y.str(d) ?? y.str(y.get(d, "source"));
     if (v) opt("--device", v, y.line(d));

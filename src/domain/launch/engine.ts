@@ -178,6 +178,8 @@ function imageEngine(ref: string): EngineKind | null {
       .at(-1) ?? "";
   if (APP_WORDS.test(image)) return null;
   if (/sglang/i.test(name)) return "sglang";
+  // llama-cpp-python: the Python binding, whose server (`python -m llama_cpp.server`) is its own, not llama-server
+  if (/llama[._-]?cpp[._-]?python/i.test(image)) return null;
   if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
   if (/vllm/i.test(name)) return "vllm";
   return null;
@@ -189,10 +191,11 @@ const APP_WORDS =
 
 /**
  * Other inference servers' images, whose argv borrows vLLM's spellings (`--model`, `--served-model-name`): Modular's
- * MAX, Hugging Face's TGI, Ollama, LMDeploy, Triton/TensorRT-LLM, LocalAI, Aphrodite, TabbyAPI. Not the gate's engines.
+ * MAX, Hugging Face's TGI, Ollama, LMDeploy, Triton/TensorRT-LLM, LocalAI, Aphrodite, TabbyAPI, llama-cpp-python's
+ * server. Not the gate's engines.
  */
 const OTHER_SERVERS =
-  /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*)$/i;
+  /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*|[^/]*llama[-_.]?cpp[-_.]?python[^/]*)$/i;
 
 const ROUTER_IMAGE = /(^|\/)llama-swap$/i;
 
@@ -237,6 +240,12 @@ function interactiveShell(run: PodmanRun, untagged: string): boolean {
   return (
     has("--interactive") && has("--tty") && !has("--detach") && !untagged.includes("/") && !gpu && !run.publish.length
   );
+}
+
+/** `tty: true` in a compose service or a Kubernetes container, on a local image (no registry or namespace). */
+function ttySession(run: PodmanRun, untagged: string): boolean {
+  const declared = run.runtime === "compose" || run.runtime === "kubernetes";
+  return declared && run.options.some((o) => o.name === "--tty") && !untagged.includes("/");
 }
 
 /** `sh -c "SCRIPT.sh ARGS..."` on an engine image, SCRIPT.sh mounted by the run and given flags: the engine, ARGS. */
@@ -316,6 +325,9 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   // `docker run -it IMAGE` with no argv, of a local build given no GPU and no published port: a shell in a dev image
   // the team works in (its default command), not a server
   if (after.length === 0 && interactiveShell(run, untagged)) return null;
+  // a compose service or a pod's container with `tty: true` on a local image and no argv: a terminal or notebook
+  // session in the team's image (kompose keeps the key), not a server started by the image's own command
+  if (after.length === 0 && !entry && ttySession(run, untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   // an application image (a UI, a router, a simulator) taking engine-like flags is still no engine

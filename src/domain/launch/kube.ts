@@ -140,6 +140,7 @@ function readContainer(
     if (key && !gpus) gpus = { value: y.str(y.get(res, key)) ?? "", line: y.keyLine(res, key) };
   }
   if (gpus) words.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
+  if (y.str(y.get(c, "tty")) === "true") words.push(optionWord("--tty", y.keyLine(c, "tty")));
   const shm = shmMount(y, pod, c);
   for (const m of y.items(y.get(c, "volumeMounts"))) {
     const path = y.str(y.get(m, "mountPath")) ?? "";

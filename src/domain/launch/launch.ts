@@ -17,21 +17,27 @@ import { launcherEngine } from "./unit-launcher.js";
 
 export type FileKind = "script" | "unit" | "quadlet" | "compose" | "kubernetes";
 
+/** Without a byte-order mark before the first key (editors on Windows write one): YAML and kubectl read past it. */
+const noBom = (text: string) => (text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+
 /** A YAML file by name and content: a compose file (top-level services:) or a Kubernetes manifest; null otherwise. */
-export function yamlKind(path: string, text: string): "compose" | "kubernetes" | null {
+export function yamlKind(path: string, withBom: string): "compose" | "kubernetes" | null {
   if (!/\.ya?ml$/.test(path)) return null;
+  const text = noBom(withBom);
   if (/^services\s*:/m.test(text)) return "compose";
   if (/^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text)) return "kubernetes";
   return null;
 }
+
+/** A unit the repository ships as a template its setup fills in (`llm.service.template`, `.service.in`, `.j2`). */
+export const UNIT_FILE = /\.(service|socket|timer|target|mount|path)(\.(template|tmpl|tpl|in|j2|example))?$/;
 
 /** By name first (.container, .service...), then by content ([Container] / [Service] sections). */
 export function fileKind(path: string, text: string): FileKind {
   const yaml = yamlKind(path, text);
   if (yaml) return yaml;
   if (/\.container$/.test(path)) return "quadlet";
-  if (/\.(service|socket|timer|target|mount|path)$/.test(path))
-    return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
+  if (UNIT_FILE.test(path)) return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
   if (/\.(sh|bash|zsh)$/.test(path) || /^#!/.test(text)) return "script";
   if (/^\s*\[Container\]\s*$/m.test(text)) return "quadlet";
   if (/^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart=/m.test(text)) return "unit";
@@ -61,8 +67,9 @@ export interface LaunchPart {
 }
 
 /** Every launch the file holds; for a compose file or a manifest, one part per service or container. */
-export function parseLaunchParts(kind: FileKind, text: string, options: LaunchOptions = {}): LaunchPart[] {
+export function parseLaunchParts(kind: FileKind, withBom: string, options: LaunchOptions = {}): LaunchPart[] {
   const yaml = kind === "compose" || kind === "kubernetes";
+  const text = yaml ? noBom(withBom) : withBom;
   // Helm's template language outside a chart: the values it would fill are unknown, even where the YAML parses
   const templated = yaml && HELM_TEMPLATE.test(text);
   const bad = !yaml ? null : templated ? "a Helm template (its {{ }} are filled only by helm)" : yamlError(text);

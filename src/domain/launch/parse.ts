@@ -177,10 +177,15 @@ const PROBE = /^\$\((?:command\s+-v|which)\s+["']?([\w.+-]+)["']?\)$/;
 // `$(find_llama_server)`: the script's own lookup function, named for the engine program it finds
 const FINDER = /^\$\((?:find|locate|resolve|get|which)_(llama[_-]server|vllm|sglang)(?:_(?:bin|binary|path|exe))?\)$/i;
 
-/** The program a `$(command -v X)` or `$(find_X)` value holds, or undefined. */
+// `$(find "$ROOT/vendor" -type f -name llama-server -perm -u+x | head -1)`: the engine program a find looks for
+const FOUND = /^\$\(find\s[^)]*?-i?name\s+["']?(llama-server|vllm)(?:\.exe)?["']?(?=[\s)|])/;
+
+/** The program a `$(command -v X)`, `$(find_X)` or `$(find DIR -name X)` value holds, or undefined. */
 function probedProgram(value: string): string | undefined {
   const finder = FINDER.exec(value)?.[1];
-  return PROBE.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : undefined);
+  return (
+    PROBE.exec(value)?.[1] ?? FOUND.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : undefined)
+  );
 }
 
 function guesser(assignments: readonly { name: string; value: string }[]) {

@@ -7,6 +7,7 @@ import { basename, dirname, join, posix } from "node:path";
 import { isServeScript } from "../../domain/launch/detect.js";
 import { composeInputsSync, type ComposeInputs } from "../compose-inputs.js";
 import { fileKind, parseLaunch, parseLaunchParts, yamlKind, type FileKind } from "../../domain/launch/launch.js";
+import { includedFiles } from "../../domain/launch/compose-include.js";
 import { NestingTooDeep } from "../../domain/launch/lexer.js";
 import { launchWithLibraries, sourcedFiles } from "../../domain/launch/sourced.js";
 import type { PreflightTarget } from "./targets.js";
@@ -14,6 +15,8 @@ import { pairScriptLaunchers } from "./script-launchers.js";
 import { ENGINE, inChart, patchFiles, renderTargets } from "./render-targets.js";
 
 const SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
+/** A service unit shipped as a template its setup fills in (`llama-server.service.template`, `.service.in`). */
+const UNIT_TEMPLATE = /\.service\.(template|tmpl|tpl|in|j2|example)$/;
 // a cheap gate first: parsing every file in a repository is not free
 const MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
 
@@ -23,6 +26,9 @@ export function candidateKind(file: string, text: string): FileKind | null {
   if (yaml) return yaml;
   if (/\.container$/.test(file)) return "quadlet";
   if (/\.service$/.test(file)) return fileKind(file, text);
+  // a unit template its setup fills in (`@@ROOT@@`, `{{ root }}`): a unit when it has a [Service] with ExecStart=
+  if (UNIT_TEMPLATE.test(file))
+    return /^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart\s*=/m.test(text) ? "unit" : null;
   if (file.endsWith(".sh") || file.endsWith(".bash") || SHELL_SHEBANG.test(text)) return "script";
   return null;
 }
@@ -110,12 +116,17 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
   const units: { file: string; text: string }[] = [];
   const launchers: string[] = [];
   const scripts: { file: string; text: string }[] = [];
+  const includers: { file: string; f: string }[] = [];
   for (const file of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file)) continue;
     // a chart's templates are no YAML until helm renders them; its values are no launch file
     if (rendered.some((d) => inChart(file, d)) || patches.has(file)) continue;
     // (batch-system job files and macOS's double-click `.command` files are shell scripts under another name)
-    if (!/\.(sh|bash|command|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file) && /\.[A-Za-z0-9]+$/.test(file))
+    if (
+      !/\.(sh|bash|command|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file) &&
+      /\.[A-Za-z0-9]+$/.test(file) &&
+      !UNIT_TEMPLATE.test(file)
+    )
       continue;
     let text: string;
     try {
@@ -123,6 +134,8 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
     } catch {
       continue;
     }
+    // a compose file that `include:`s others starts their services when its users run `docker compose up`
+    if (/\.ya?ml$/.test(file)) includers.push(...includedFiles(text, posix.dirname(file)).map((f) => ({ file, f })));
     const yaml = yamlKind(file, text);
     if (yaml) {
       if (text.includes("\0") || !MENTIONS_ENGINE.test(text)) continue;
@@ -140,7 +153,7 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
     }
     const kind = startsEngine(file, text) ?? (startsThroughLibrary(root, file, text) ? "script" : null);
     if (!kind) {
-      if (/\.service$/.test(file)) units.push({ file, text });
+      if (/\.service$/.test(file) || UNIT_TEMPLATE.test(file)) units.push({ file, text });
       else if (COMPOSE_UP.test(text)) launchers.push(file);
       else if (candidateKind(file, text) === "script") scripts.push({ file, text });
       continue;
@@ -172,6 +185,8 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
   // (a unit whose ExecStart= is `docker compose up -d vllm` starts the compose file as a script would)
   const composeUnits = pairUnits(targets, units);
   pairLaunchers(targets, [...launchers, ...composeUnits]);
+  for (const { file, f } of includers)
+    for (const t of targets) if (t.kind === "compose" && t.scriptPath === f && !t.launcher) t.launcher = file;
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
 }
 

@@ -5,7 +5,8 @@
 // wrapper pairs with the same script.
 import { basename } from "node:path";
 import { parseServeScript } from "../../domain/launch/parse.js";
-import { heredocAt, programWords } from "../../domain/launch/words.js";
+import { heredocAt } from "../../domain/launch/words.js";
+import { peel } from "../../domain/launch/wrappers.js";
 import type { Command } from "../../domain/launch/model.js";
 import type { PreflightTarget } from "./targets.js";
 
@@ -17,7 +18,8 @@ const scriptWord = (w: string) => w.includes("/") || /\.((ba)?sh|command)$/.test
 
 /** The scripts a command runs, as written: `./x.sh`, `bash x.sh`, `podman exec C /work/x.sh` (any word after). */
 function runs(c: Command): string[] {
-  const w = programWords(c.words).map((x) => x.text);
+  // (past srun, `conda run`, taskset...: `srun --container-image=IMG bash /workspace/scripts/serve.sh`)
+  const w = peel(c.words).map((x) => x.text);
   const prog = basename(w[0] ?? "");
   if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [w[1]] : [];
   if ((prog === "podman" || prog === "docker") && w[1] === "exec") return w.slice(2).filter(scriptWord);
