@@ -61,6 +61,7 @@ import {
   parseStateRecord,
   parseUnit,
   pass,
+  peel,
   programOf,
   programWords,
   readEndpointLaunch,
@@ -86,7 +87,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-W3GXXGXV.js";
+} from "./chunk-DLO3HDMS.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40588,7 +40589,7 @@ function parseCommits(text) {
 
 // src/stages/preflight/discover.ts
 import { readFileSync as readFileSync3 } from "node:fs";
-import { basename as basename4, dirname as dirname3, join as join2, posix as posix3 } from "node:path";
+import { basename as basename4, dirname as dirname3, join as join2, posix as posix4 } from "node:path";
 
 // src/domain/launch/detect.ts
 function isServeScript(crlfText) {
@@ -40613,12 +40614,21 @@ function runsHeredoc(s) {
     while (first > 0 && /\\\s*$/.test(s.lines[first - 1])) first--;
     const prog = /^\s*(?:exec\s+|command\s+)?([\w./-]+)/.exec(s.lines[first])?.[1] ?? "";
     if (READS_SCRIPT.test(basename(prog))) return true;
+    const captured = /^\s*(?:local\s+|export\s+)?([A-Za-z_]\w*)=\$\(\s*cat\s*<</.exec(s.lines[first])?.[1];
+    if (captured) return s.commands.some((c) => runsVariable(c, captured));
     const body = functionText(s.lines, prog);
     return body !== null && SHELL_FROM_STDIN.test(body);
   }
   return false;
 }
 var READS_SCRIPT = /^((ba|da|z|k)?sh|ssh)$/;
+function runsVariable(c, name) {
+  const w = programWords(c.words);
+  const prog = basename(w[0]?.text ?? "");
+  if (!READS_SCRIPT.test(prog) && prog !== "eval") return false;
+  const ref = new RegExp(`^"?\\$\\{?${name}\\}?"?$`);
+  return w.slice(1).some((x) => ref.test(x.text));
+}
 var SHELL_FROM_STDIN = /\bssh\b[^\n]*\b(ba|da|z|k)?sh\b|\b(ba|da|z|k)?sh\s+-s\b/;
 function functionText(lines, name) {
   if (!/^[\w-]+$/.test(name)) return null;
@@ -40646,6 +40656,22 @@ function starts(c, file2) {
   }
   const prog = /^(ba|da|z|k)?sh$/.test(basename(w[0] ?? "")) ? w.find((x, i) => i > 0 && !x.startsWith("-")) : w[0];
   return prog !== void 0 && basename(prog) === file2;
+}
+
+// src/domain/launch/compose-include.ts
+import { posix } from "node:path";
+function includedFiles(text, dir = "") {
+  if (!/^include\s*:/m.test(text)) return [];
+  const src = readYaml(text);
+  const doc = src?.docs[0];
+  if (!src || !doc) return [];
+  const y = new YamlReader(src, doc);
+  return y.items(y.get(doc.contents, "include")).flatMap((item) => {
+    const short2 = y.str(item);
+    if (short2 !== null) return [short2];
+    const path = y.get(item, "path");
+    return y.str(path) !== null ? [y.str(path)] : y.items(path).flatMap((p) => y.str(p) ?? []);
+  }).map((p) => posix.normalize(posix.join(dir, p))).filter((p) => !p.startsWith("../") && !posix.isAbsolute(p));
 }
 
 // src/domain/launch/remap-lines.ts
@@ -40714,7 +40740,7 @@ var SHELLS = /^(ba|da|z|k)?sh$/;
 var TEST_FILE = /(^|\/)(tests?|spec)\/|(^|\/)test[-_][^/]*$|[-_]test\.(ba)?sh$/;
 var scriptWord = (w) => w.includes("/") || /\.((ba)?sh|command)$/.test(w);
 function runs(c) {
-  const w = programWords(c.words).map((x) => x.text);
+  const w = peel(c.words).map((x) => x.text);
   const prog = basename2(w[0] ?? "");
   if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [w[1]] : [];
   if ((prog === "podman" || prog === "docker") && w[1] === "exec") return w.slice(2).filter(scriptWord);
@@ -40778,17 +40804,17 @@ function heredocUnit(text, script) {
 
 // src/stages/preflight/render-targets.ts
 import { readFileSync as readFileSync2 } from "node:fs";
-import { basename as basename3, dirname as dirname2, join, posix as posix2 } from "node:path";
+import { basename as basename3, dirname as dirname2, join, posix as posix3 } from "node:path";
 
 // src/domain/launch/kustomization.ts
-import { posix } from "node:path";
+import { posix as posix2 } from "node:path";
 function kustomizeResources(text, dir) {
   const out = [];
   let inList = false;
   for (const line2 of text.split("\n")) {
     if (/^[A-Za-z]/.test(line2)) inList = /^(resources|bases|components)\s*:/.test(line2);
     const m = inList ? /^\s*-\s*["']?([^\s"'#]+)["']?\s*(?:#.*)?$/.exec(line2) : null;
-    if (m && !/^[a-z]+:\/\/|^(github\.com|git@)/.test(m[1])) out.push(posix.normalize(posix.join(dir, m[1])));
+    if (m && !/^[a-z]+:\/\/|^(github\.com|git@)/.test(m[1])) out.push(posix2.normalize(posix2.join(dir, m[1])));
   }
   return out;
 }
@@ -40823,7 +40849,7 @@ function renderTargets(root, files) {
     if (kustom) {
       const k = read(file2);
       const bases = [
-        ...[...k.matchAll(/^\s*-\s*(\.\.\/\S+)/gm)].map((m) => posix2.normalize(posix2.join(dir, m[1]))),
+        ...[...k.matchAll(/^\s*-\s*(\.\.\/\S+)/gm)].map((m) => posix3.normalize(posix3.join(dir, m[1]))),
         // and what those build on: an overlay on a component on a base reaches the base's manifests
         ...layersUnder(root, kustomizeResources(k, dir), files)
       ];
@@ -40899,19 +40925,22 @@ function patchFiles(root, kustomization) {
   for (const line2 of text.split("\n")) {
     if (/^[A-Za-z]/.test(line2)) inPatches2 = /^(patches|patchesStrategicMerge)\s*:/.test(line2);
     const m = inPatches2 ? /^\s*-?\s*(?:path\s*:\s*)?([^\s:#]+\.ya?ml)\s*$/.exec(line2) : null;
-    if (m) out.push(posix2.normalize(posix2.join(dir, m[1])));
+    if (m) out.push(posix3.normalize(posix3.join(dir, m[1])));
   }
   return out;
 }
 
 // src/stages/preflight/discover.ts
 var SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
+var UNIT_TEMPLATE = /\.service\.(template|tmpl|tpl|in|j2|example)$/;
 var MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
 function candidateKind(file2, text) {
   const yaml = yamlKind(file2, text);
   if (yaml) return yaml;
   if (/\.container$/.test(file2)) return "quadlet";
   if (/\.service$/.test(file2)) return fileKind(file2, text);
+  if (UNIT_TEMPLATE.test(file2))
+    return /^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart\s*=/m.test(text) ? "unit" : null;
   if (file2.endsWith(".sh") || file2.endsWith(".bash") || SHELL_SHEBANG.test(text)) return "script";
   return null;
 }
@@ -40971,10 +41000,11 @@ function discoverTargets(root, files) {
   const units = [];
   const launchers = [];
   const scripts = [];
+  const includers = [];
   for (const file2 of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file2)) continue;
     if (rendered.some((d) => inChart(file2, d)) || patches.has(file2)) continue;
-    if (!/\.(sh|bash|command|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file2) && /\.[A-Za-z0-9]+$/.test(file2))
+    if (!/\.(sh|bash|command|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file2) && /\.[A-Za-z0-9]+$/.test(file2) && !UNIT_TEMPLATE.test(file2))
       continue;
     let text;
     try {
@@ -40982,6 +41012,7 @@ function discoverTargets(root, files) {
     } catch {
       continue;
     }
+    if (/\.ya?ml$/.test(file2)) includers.push(...includedFiles(text, posix4.dirname(file2)).map((f) => ({ file: file2, f })));
     const yaml = yamlKind(file2, text);
     if (yaml) {
       if (text.includes("\0") || !MENTIONS_ENGINE.test(text)) continue;
@@ -40999,7 +41030,7 @@ function discoverTargets(root, files) {
     }
     const kind = startsEngine(file2, text) ?? (startsThroughLibrary(root, file2, text) ? "script" : null);
     if (!kind) {
-      if (/\.service$/.test(file2)) units.push({ file: file2, text });
+      if (/\.service$/.test(file2) || UNIT_TEMPLATE.test(file2)) units.push({ file: file2, text });
       else if (COMPOSE_UP.test(text)) launchers.push(file2);
       else if (candidateKind(file2, text) === "script") scripts.push({ file: file2, text });
       continue;
@@ -41029,6 +41060,8 @@ function discoverTargets(root, files) {
   pairScriptLaunchers(targets, scripts);
   const composeUnits = pairUnits(targets, units);
   pairLaunchers(targets, [...launchers, ...composeUnits]);
+  for (const { file: file2, f } of includers)
+    for (const t of targets) if (t.kind === "compose" && t.scriptPath === f && !t.launcher) t.launcher = file2;
   return targets.sort((a, b) => a.scriptPath.localeCompare(b.scriptPath));
 }
 function pairUnits(targets, units) {
@@ -41075,7 +41108,7 @@ function pairLaunchers(targets, launchers) {
 function startsThroughLibrary(root, file2, text) {
   if (candidateKind(file2, text) !== "script" || text.includes("\0")) return false;
   const libs = sourcedFiles(text).flatMap((s) => {
-    const lib = posix3.normalize(posix3.join(posix3.dirname(file2), s.path));
+    const lib = posix4.normalize(posix4.join(posix4.dirname(file2), s.path));
     try {
       return lib.startsWith("../") ? [] : [{ ...s, file: lib, text: readFileSync3(join2(root, lib), "utf8") }];
     } catch {
@@ -46510,7 +46543,7 @@ import { join as join17 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync9 } from "node:fs";
-import { basename as basename6, dirname as dirname11, isAbsolute as isAbsolute8, join as join11, posix as posix4 } from "node:path";
+import { basename as basename6, dirname as dirname11, isAbsolute as isAbsolute8, join as join11, posix as posix5 } from "node:path";
 
 // src/domain/launch/vllm-config.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -46574,7 +46607,7 @@ async function withConfigFile(ctx, launchPath, script, ref) {
 async function librariesAt(ctx, scriptPath, text, ref) {
   const out = [];
   for (const s of sourcedFiles(text)) {
-    const file2 = posix4.normalize(posix4.join(posix4.dirname(scriptPath), s.path));
+    const file2 = posix5.normalize(posix5.join(posix5.dirname(scriptPath), s.path));
     const lib = file2.startsWith("../") ? null : await readAt(ctx, file2, ref);
     if (lib !== null && !lib.includes("\0")) out.push({ ...s, file: file2, text: lib });
   }
@@ -46741,7 +46774,7 @@ async function renderWithDependencies(absDir, deps, timeoutMs, error62) {
 }
 
 // src/stages/preflight/rendered-lines.ts
-import { posix as posix5 } from "node:path";
+import { posix as posix6 } from "node:path";
 
 // src/domain/launch/template-align.ts
 var ACTION = /\{\{-?[\s\S]*?-?\}\}/g;
@@ -47034,7 +47067,7 @@ async function placeParts(spec2, text, candidates, read) {
 }
 function sourceOf(spec2, doc) {
   const m = /^# Source: [^/\n]+\/(.+)$/m.exec(doc);
-  return m ? posix5.join(spec2.dir, m[1]) : null;
+  return m ? posix6.join(spec2.dir, m[1]) : null;
 }
 function documents(text) {
   const out = [];
@@ -47662,8 +47695,15 @@ var nameReuse = {
 var NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
 var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
 var PLACEHOLDER = /^(<[^>]*>|(token-)?abc123|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|#+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
+var PLACEHOLDER_LEAD = /^(dummy|fake|placeholder|example|sample|changeme|your|insert|replace|enter)([-_.][a-z0-9]+)+$/i;
 function isPlaceholder(value) {
-  return PLACEHOLDER.test(value.trim());
+  return PLACEHOLDER.test(value.trim()) || PLACEHOLDER_LEAD.test(value.trim());
+}
+function fallback(value, lines) {
+  const d = value === void 0 ? null : /^"?\$\{([A-Za-z_]\w*):?-([^$`{}"'\s]+)\}"?$/.exec(value);
+  if (!d || !literal2(d[2])) return void 0;
+  const required2 = `\${${d[1]}:?`;
+  return lines.some((l) => l.includes(required2) || l.includes(`\${${d[1]}?`)) ? void 0 : d[2];
 }
 function literal2(value) {
   return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
@@ -47695,7 +47735,11 @@ function commandHits(ctx, source, cmd) {
       const valueWord = eq > 0 ? w : words3[i + 1];
       const value = eq > 0 ? w.text.slice(eq + 1) : valueWord?.text;
       if (valueWord && literal2(value) && !valueWord.dynamic)
-        out.push(hit(ctx, source, valueWord, value, `the ${name} value`, FILE_FIX, w));
+        out.push(hit(ctx, source, valueWord, value, `the value of ${name}`, FILE_FIX, w));
+      else if (valueWord && fallback(value, ctx.script.lines))
+        out.push(
+          hit(ctx, source, valueWord, fallback(value, ctx.script.lines), `the default of ${name}`, FILE_FIX, w)
+        );
       if (eq < 0) i++;
       continue;
     }

@@ -2537,6 +2537,9 @@ function readService(y, name, svc, env) {
   scalar("gpus", "--gpus");
   if (y.str(y.get(svc, "privileged")) === "true")
     options.push(optionWord("--privileged", y.keyLine(svc, "privileged")));
+  if (y.str(y.get(svc, "tty")) === "true") options.push(optionWord("--tty", y.keyLine(svc, "tty")));
+  if (y.str(y.get(svc, "stdin_open")) === "true")
+    options.push(optionWord("--interactive", y.keyLine(svc, "stdin_open")));
   for (const d of y.items(y.get(svc, "devices"))) {
     const v = y.str(d) ?? y.str(y.get(d, "source"));
     if (v) opt("--device", v, y.line(d));
@@ -2851,6 +2854,7 @@ function readContainer(y, workload, pod, c, lines, appended, imageFor, maps) {
     if (key && !gpus) gpus = { value: y.str(y.get(res, key)) ?? "", line: y.keyLine(res, key) };
   }
   if (gpus) words.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
+  if (y.str(y.get(c, "tty")) === "true") words.push(optionWord("--tty", y.keyLine(c, "tty")));
   const shm = shmMount(y, pod, c);
   for (const m of y.items(y.get(c, "volumeMounts"))) {
     const path = y.str(y.get(m, "mountPath")) ?? "";
@@ -3552,7 +3556,7 @@ var Grouper = class _Grouper {
     if (w.assignment && d.words.length === 0) {
       const resolved = resolveWord(w, this.s.env);
       const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.assign(w.assignment.name, value, w.assignment.append);
       this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
       d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
       return;
@@ -3581,12 +3585,22 @@ var Grouper = class _Grouper {
     if (first && DECLARERS.has(first) && w.assignment) {
       const resolved = resolveWord(w, this.s.env);
       const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      assign(this.s.env, w.assignment.name, value, w.assignment.append);
+      this.assign(w.assignment.name, value, w.assignment.append);
       this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
       this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
     }
+    const flag = this.heldFlag(w);
+    if (flag) {
+      d.words.push(...flag);
+      return;
+    }
     const held2 = this.heldWords(w);
     d.words.push(held2 ? { ...this.plain(w), held: held2 } : this.plain(w));
+  }
+  /** A variable set where the defaults do not reach (a known-false if-branch, `false-test && X=`) keeps its value. */
+  assign(name, value, append) {
+    if (this.path.off && !append && this.s.env.has(name)) return;
+    assign(this.s.env, name, value, append);
   }
   /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
   remember(name, value, line, append, raw) {
@@ -3594,7 +3608,10 @@ var Grouper = class _Grouper {
     const prev = this.s.strings.get(name);
     this.rememberWords(name, value, line, append, raw);
     const now = this.s.strings.get(name);
-    if (now) this.s.strings.set(name, this.path.mark(prev, now));
+    if (!now) return;
+    const marked = this.path.mark(prev, now);
+    const replaced = this.path.off && !append && prev?.length && marked.every((w) => w.offDefault);
+    this.s.strings.set(name, replaced ? [...prev, ...marked] : marked);
   }
   rememberWords(name, value, line, append, raw) {
     const prev = this.s.strings.get(name);
@@ -3668,6 +3685,16 @@ var Grouper = class _Grouper {
     return known && (known.length !== 1 || evaluated || /^-/.test(known[0].text)) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
   }
   /** `"$CMD"` quoted, CMD a known string of several words: those words (bash keeps them one argument). */
+  /** `"$PREFIX_FLAG"` holding one flag word by default: that flag, at the line that set it (with any alternative
+   *  an if-branch the defaults do not take gave it, off by default). */
+  heldFlag(w) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return void 0;
+    const known = this.s.strings.get(p.name);
+    const set = known?.filter((k) => !k.offDefault);
+    if (set?.length !== 1 || !/^--?[A-Za-z][\w.-]*$/.test(set[0].text)) return void 0;
+    return known.map((k) => ({ ...k, optional: k.optional || w.optional }));
+  }
   heldWords(w) {
     const p = w.parts.length === 1 ? w.parts[0] : null;
     if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return void 0;
@@ -3993,7 +4020,8 @@ function skipOptions(w, i, withValue) {
 function peel(words) {
   let w = programWords(words);
   for (let guard = 0; guard < 4 && w[0]; guard++) {
-    const prog = basename(w[0].text);
+    const known = w[0].resolved && /^\S+$/.test(w[0].resolved) ? w[0].resolved : w[0].text;
+    const prog = basename(known);
     if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
     else if (RUNNERS.has(prog) && w[1]?.text === "run") w = runnerProgram(w, prog);
     else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
@@ -4153,12 +4181,13 @@ function imageEngine(ref) {
   const image = name.replace(/:[^/]*$/, "").split("/").at(-1) ?? "";
   if (APP_WORDS.test(image)) return null;
   if (/sglang/i.test(name)) return "sglang";
+  if (/llama[._-]?cpp[._-]?python/i.test(image)) return null;
   if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
   if (/vllm/i.test(name)) return "vllm";
   return null;
 }
-var APP_WORDS = /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator|mock|stub|fake|dummy|emulator)([-_.]|$)/i;
-var OTHER_SERVERS = /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*)$/i;
+var APP_WORDS = /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator|mock|stub|fake|dummy|emulator|consumer|producer)([-_.]|$)/i;
+var OTHER_SERVERS = /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*|[^/]*llama[-_.]?cpp[-_.]?python[^/]*)$/i;
 var ROUTER_IMAGE = /(^|\/)llama-swap$/i;
 var LLAMA_TYPICAL = /* @__PURE__ */ new Set([
   "-ngl",
@@ -4191,6 +4220,10 @@ function interactiveShell(run, untagged) {
   const has = (name) => run.options.some((o) => o.name === name);
   const gpu = has("--gpus") || has("--runtime") || run.devices.length > 0;
   return has("--interactive") && has("--tty") && !has("--detach") && !untagged.includes("/") && !gpu && !run.publish.length;
+}
+function ttySession(run, untagged) {
+  const declared = run.runtime === "compose" || run.runtime === "kubernetes";
+  return declared && run.options.some((o) => o.name === "--tty") && !untagged.includes("/");
 }
 function scriptHandedArgs(run, words) {
   const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
@@ -4240,6 +4273,7 @@ function containerEngine(run, h) {
   if (tagOnly && after.length === 0) return null;
   if (ROUTER_IMAGE.test(untagged)) return null;
   if (after.length === 0 && interactiveShell(run, untagged)) return null;
+  if (after.length === 0 && !entry && ttySession(run, untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   if (APP_WORDS.test(
@@ -4468,9 +4502,10 @@ function execStartLines(body) {
 }
 var PROBE = /^\$\((?:command\s+-v|which)\s+["']?([\w.+-]+)["']?\)$/;
 var FINDER = /^\$\((?:find|locate|resolve|get|which)_(llama[_-]server|vllm|sglang)(?:_(?:bin|binary|path|exe))?\)$/i;
+var FOUND = /^\$\(find\s[^)]*?-i?name\s+["']?(llama-server|vllm)(?:\.exe)?["']?(?=[\s)|])/;
 function probedProgram(value) {
   const finder = FINDER.exec(value)?.[1];
-  return PROBE.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : void 0);
+  return PROBE.exec(value)?.[1] ?? FOUND.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : void 0);
 }
 function guesser(assignments) {
   const unquote = (t) => t.replace(/^["']|["']$/g, "");
@@ -4785,26 +4820,29 @@ function launcherEngine(unit, command) {
 }
 
 // src/domain/launch/launch.ts
-function yamlKind(path, text) {
+var noBom = (text) => text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+function yamlKind(path, withBom) {
   if (!/\.ya?ml$/.test(path)) return null;
+  const text = noBom(withBom);
   if (/^services\s*:/m.test(text)) return "compose";
   if (/^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text)) return "kubernetes";
   return null;
 }
+var UNIT_FILE = /\.(service|socket|timer|target|mount|path)(\.(template|tmpl|tpl|in|j2|example))?$/;
 function fileKind(path, text) {
   const yaml = yamlKind(path, text);
   if (yaml) return yaml;
   if (/\.container$/.test(path)) return "quadlet";
-  if (/\.(service|socket|timer|target|mount|path)$/.test(path))
-    return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
+  if (UNIT_FILE.test(path)) return /^\s*\[Container\]\s*$/m.test(text) ? "quadlet" : "unit";
   if (/\.(sh|bash|zsh)$/.test(path) || /^#!/.test(text)) return "script";
   if (/^\s*\[Container\]\s*$/m.test(text)) return "quadlet";
   if (/^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart=/m.test(text)) return "unit";
   return "script";
 }
 var HELM_TEMPLATE = /\{\{-?[^}]*?(\.Values\b|\.Release\b|\.Chart\b|\.Capabilities\b|\.Files\b|\binclude\b|\btemplate\b|\btoYaml\b|\btpl\b)/;
-function parseLaunchParts(kind, text, options = {}) {
+function parseLaunchParts(kind, withBom, options = {}) {
   const yaml = kind === "compose" || kind === "kubernetes";
+  const text = yaml ? noBom(withBom) : withBom;
   const templated = yaml && HELM_TEMPLATE.test(text);
   const bad = !yaml ? null : templated ? "a Helm template (its {{ }} are filled only by helm)" : yamlError(text);
   if (bad) {
@@ -5414,6 +5452,7 @@ export {
   hasMergedStderr,
   heredocAt,
   readFlags,
+  peel,
   parseServeScript,
   readYaml,
   YamlReader,
