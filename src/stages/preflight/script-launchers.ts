@@ -52,7 +52,10 @@ function servedBy(targets: readonly PreflightTarget[], written: string, from: st
   const ends = (t: PreflightTarget) => t.scriptPath === path || t.scriptPath.endsWith(`/${path}`);
   // a path from the repository's root names that file only; an absolute or ../ path may be an installed copy
   const rooted = path.includes("/") && !/^(\/|\.\.\/)|\$/.test(path);
-  if (rooted) return scripts.find(ends);
+  // (`agent_space/experiments/x/run-server.sh`: written from the directory above the checkout, the repository's
+  // experiments/x/run-server.sh)
+  if (rooted)
+    return scripts.find(ends) ?? scripts.find((t) => t.scriptPath.includes("/") && path.endsWith(`/${t.scriptPath}`));
   return scripts.find((t) => basename(t.scriptPath) === basename(path));
 }
 

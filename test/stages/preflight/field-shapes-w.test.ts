@@ -61,4 +61,17 @@ describe("discovery of round W's shapes", () => {
       tree({ "docker-compose.yml": root, "llama/docker-compose.yml": llama, "n8n/docker-compose.yml": n8n }),
     ).toEqual([["llama/docker-compose.yml", null, "docker-compose.yml"]]);
   });
+
+  it("a wrapper that runs the serve script by a path written from the directory above the checkout", () => {
+    const serve = '#!/bin/bash\nexec vllm serve /models/m --port 8000 "$@"\n';
+    const wrapper = "#!/bin/bash\nexport X=1\nexec work/exp/a/run-server.sh --speculative-config '{}' \"$@\"\n";
+    expect(tree({ "exp/a/run-server.sh": serve, "exp/b/run-server.sh": wrapper })).toEqual([
+      ["exp/a/run-server.sh", null, "exp/b/run-server.sh"],
+    ]);
+    // a written path whose tail is no file of the repository names none
+    const gone = wrapper.replace("work/exp/a/", "work/other/");
+    expect(tree({ "exp/a/run-server.sh": serve, "exp/b/run-server.sh": gone })).toEqual([
+      ["exp/a/run-server.sh", null, null],
+    ]);
+  });
 });
