@@ -1,7 +1,8 @@
 // Discovery on shapes held-out round W found, each written here in our own words, on real files in a temporary
 // directory: a unit the repository ships as a template its setup fills in (`llm.service.template`, `@@ROOT@@` in
 // ExecStart=) pairs with the script it runs; a Slurm job that hands the launch to a serve script through `srun
-// --container-image=...`; a root compose file that only `include:`s the file with the engine service.
+// --container-image=...`; a root compose file that only `include:`s the file with the engine service; and set I2's
+// wrapper naming the serve script by a path written from the directory above the checkout.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
