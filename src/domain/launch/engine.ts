@@ -242,12 +242,6 @@ function interactiveShell(run: PodmanRun, untagged: string): boolean {
   );
 }
 
-/** `tty: true` in a compose service or a Kubernetes container, on a local image (no registry or namespace). */
-function ttySession(run: PodmanRun, untagged: string): boolean {
-  const declared = run.runtime === "compose" || run.runtime === "kubernetes";
-  return declared && run.options.some((o) => o.name === "--tty") && !untagged.includes("/");
-}
-
 /** `sh -c "SCRIPT.sh ARGS..."` on an engine image, SCRIPT.sh mounted by the run and given flags: the engine, ARGS. */
 function scriptHandedArgs(run: PodmanRun, words: readonly Word[]): Found | null {
   const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
@@ -325,9 +319,6 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   // `docker run -it IMAGE` with no argv, of a local build given no GPU and no published port: a shell in a dev image
   // the team works in (its default command), not a server
   if (after.length === 0 && interactiveShell(run, untagged)) return null;
-  // a compose service or a pod's container with `tty: true` on a local image and no argv: a terminal or notebook
-  // session in the team's image (kompose keeps the key), not a server started by the image's own command
-  if (after.length === 0 && !entry && ttySession(run, untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   // an application image (a UI, a router, a simulator) taking engine-like flags is still no engine

@@ -1,6 +1,6 @@
 // Launch shapes held-out round W found, written here in our own words: the llama-cpp-python binding's image (its own
-// server, not llama-server); `tty: true` on a local image with no argv (a notebook or terminal session, in compose and
-// in kompose's Deployment); a manifest that starts with a byte-order mark; compose's top-level `include:`.
+// server, not llama-server); a manifest that starts with a byte-order mark; compose's top-level `include:`; and what
+// `tty: true` does not tell (a local image's engine is read by its name).
 import { describe, expect, it } from "vitest";
 import { parseLaunchParts, yamlKind } from "../../../src/domain/launch/launch.js";
 import { includedFiles } from "../../../src/domain/launch/compose-include.js";
@@ -15,16 +15,11 @@ describe("containers that name an engine and run something else", () => {
     expect(kinds("compose", svc("ghcr.io/ggml-org/llama.cpp:server"))).toEqual(["llama.cpp"]);
   });
 
-  it("`tty: true` on a local image with no command is a session; on a published engine image it is the engine", () => {
-    const svc = (image: string, tty: string) =>
-      `services:\n  lab:\n    image: ${image}\n    build: .\n${tty}    ports:\n      - "8888:8888"\n`;
-    expect(kinds("compose", svc("llamacpp:rag", "    tty: true\n"))).toEqual([null]);
-    expect(kinds("compose", svc("llamacpp:rag", ""))).toEqual(["llama.cpp"]);
-    expect(kinds("compose", svc("vllm/vllm-openai:latest", "    tty: true\n"))).toEqual(["vllm"]);
-    const pod = (tty: string) =>
-      `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: l}\nspec:\n  template:\n    spec:\n      containers:\n      - image: llamacpp:rag\n        name: llamacpp\n${tty}`;
-    expect(kinds("kubernetes", pod("        tty: true\n"))).toEqual([null]);
-    expect(kinds("kubernetes", pod(""))).toEqual(["llama.cpp"]);
+  it("`tty: true` on a local image with no command stays the engine its name says (its Dockerfile is unread)", () => {
+    // set M1's llama-cpp-docker service (LLAMA_ARG_* settings, tty) is llama-server; W3's notebook image named
+    // llamacpp:rag is not, which only its Dockerfile tells: both are read by name
+    const svc = `services:\n  llama:\n    image: llama-cpp-docker\n    tty: true\n    ports:\n      - "8080:8080"\n`;
+    expect(kinds("compose", svc)).toEqual(["llama.cpp"]);
   });
 });
 
