@@ -65,6 +65,14 @@ const ALIASES: Readonly<Record<string, string>> = {
   "-devd": "--spec-draft-device",
   "--device-draft": "--spec-draft-device",
   "--draft-p-min": "--spec-draft-p-min",
+  // llama.cpp's common/arg.cpp registers the web UI's switches as {"--ui", "--webui"} and {"--no-ui", "--no-webui"}:
+  // the `webui` spellings are the older ones, kept as aliases
+  "--webui": "--ui",
+  "--no-webui": "--no-ui",
+  "--webui-config": "--ui-config",
+  "--webui-config-file": "--ui-config-file",
+  "--webui-mcp-proxy": "--ui-mcp-proxy",
+  "--no-webui-mcp-proxy": "--no-ui-mcp-proxy",
   // vLLM 0.10.2+: request logging is off by default, `--enable-log-requests` a BooleanOptionalAction, and the older
   // `--disable-log-requests` a deprecated spelling of its `--no-` form
   "--disable-log-requests": "--no-enable-log-requests",
