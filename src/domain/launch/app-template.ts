@@ -7,6 +7,7 @@
 import type { Node } from "yaml";
 import type { PodmanRun, Word, WorkloadFacts } from "./model.js";
 import { readPodmanRun } from "./podman.js";
+import { probeBudget } from "./probe-budget.js";
 import { optionWord, YamlReader, yamlCommand, yamlWord } from "./yaml-node.js";
 
 /** (kube.ts's KubeContainer: the same shape, not imported, so kube.ts can call this file) */
@@ -79,13 +80,7 @@ function customProbes(y: YamlReader, c: Node): WorkloadFacts["probes"] {
   for (const [key, kind] of Object.entries(PROBES)) {
     const p = y.get(probes, key);
     if (y.str(y.get(p, "enabled")) !== "true" || y.str(y.get(p, "custom")) !== "true") continue;
-    const spec = y.get(p, "spec");
-    const num = (k: string, d: number) => Number(y.str(y.get(spec, k)) ?? d);
-    out.push({
-      kind,
-      budgetSeconds: num("initialDelaySeconds", 0) + num("failureThreshold", 3) * num("periodSeconds", 10),
-      line: y.keyLine(probes, key),
-    });
+    out.push({ kind, budgetSeconds: probeBudget(y, y.get(p, "spec")), line: y.keyLine(probes, key) });
   }
   return out;
 }

@@ -9,6 +9,7 @@ import { optionWord, readYaml, YamlReader, yamlCommand } from "./yaml-node.js";
 import { appendedArgs, predictorModel } from "./kserve.js";
 import { configMapsOf, withMountedScript, type ConfigMaps } from "./configmap-script.js";
 import { appTemplateContainers } from "./app-template.js";
+import { probeBudget } from "./probe-budget.js";
 
 export interface KubeContainer {
   /** Kind/name/container */
@@ -235,12 +236,7 @@ function probes(y: YamlReader, c: Node): WorkloadFacts["probes"] {
   for (const kind of ["startupProbe", "readinessProbe", "livenessProbe"] as const) {
     const p = y.get(c, kind);
     if (!p) continue;
-    const num = (k: string, d: number) => Number(y.str(y.get(p, k)) ?? d);
-    out.push({
-      kind,
-      budgetSeconds: num("initialDelaySeconds", 0) + num("failureThreshold", 3) * num("periodSeconds", 10),
-      line: y.keyLine(c, kind),
-    });
+    out.push({ kind, budgetSeconds: probeBudget(y, p), line: y.keyLine(c, kind) });
   }
   return out;
 }
