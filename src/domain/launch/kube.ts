@@ -65,7 +65,9 @@ export function parseKube(text: string): KubeContainer[] | null {
   // one whose runtime is elsewhere (a cluster's, another file's) is read as that container on its own
   for (const { y, m } of models) {
     if (m.runtime && runtimes.has(m.runtime)) continue;
-    const image = `KServe runtime ${m.runtime ?? m.format ?? "unknown"}`;
+    // a runtime's own name (`llama-32-1b-instruct`) need not name its engine; the model format it serves does
+    const format = m.format && m.runtime ? ` for ${m.format}` : "";
+    const image = `KServe runtime ${m.runtime ?? m.format ?? "unknown"}${format}`;
     out.push(readContainer(y, `InferenceService/${m.name}`, m.predictor, m.node, lines, undefined, image));
   }
   return out;

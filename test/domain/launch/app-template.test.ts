@@ -1,6 +1,7 @@
 // A Flux HelmRelease of bjw-s's app-template chart (set X3's homelab form), written here in our own words: the
 // containers in its values are read as the containers the chart renders, args at their lines, a custom probe's budget
-// at its key; a probe left to the chart's defaults and a release of another chart are not read.
+// at its key; a probe left to the chart's defaults and a release of another chart are not read. And X1's KServe
+// InferenceService whose runtime (in another file) has a name that does not say its engine.
 import { describe, expect, it } from "vitest";
 import { parseLaunchParts } from "../../../src/domain/launch/launch.js";
 import { normalizeFlagName } from "../../../src/domain/launch/contract.js";
@@ -71,5 +72,14 @@ describe("llama.cpp's web UI switches", () => {
   it("--no-webui and --no-ui are one flag (common/arg.cpp's alias pair)", () => {
     expect(normalizeFlagName("--no-webui")).toBe(normalizeFlagName("--no-ui"));
     expect(normalizeFlagName("--webui-config-file")).toBe("--ui-config-file");
+  });
+});
+
+describe("a KServe InferenceService whose runtime is in another file", () => {
+  const isvc = (runtime: string, format: string) =>
+    `apiVersion: serving.kserve.io/v1beta1\nkind: InferenceService\nmetadata:\n  name: m\nspec:\n  predictor:\n    model:\n      modelFormat:\n        name: ${format}\n      runtime: ${runtime}\n      storageUri: oci://models/m\n`;
+  it("starts the engine its model format names when the runtime's own name does not (X1's `llama-32-1b-instruct`)", () => {
+    expect(parseLaunchParts("kubernetes", isvc("llama-32-1b-instruct", "vLLM"))[0]?.script.engine?.kind).toBe("vllm");
+    expect(parseLaunchParts("kubernetes", isvc("sglang-rt", "sglang"))[0]?.script.engine?.kind).toBe("sglang");
   });
 });
