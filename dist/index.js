@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-YDRWDQ3P.js";
+} from "./chunks/chunk-QQ4AY45V.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
@@ -34,7 +34,7 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-DLO3HDMS.js";
+} from "./chunks/chunk-GCCFIBPL.js";
 import "./chunks/chunk-SDA2ORHP.js";
 import "./chunks/chunk-V3OBMPDC.js";
 import "./chunks/chunk-7ICKPVQF.js";

@@ -87,7 +87,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-DLO3HDMS.js";
+} from "./chunk-GCCFIBPL.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40762,7 +40762,8 @@ function servedBy(targets, written2, from) {
   const path = written2.replace(/^(\.\/)+/, "");
   const ends = (t) => t.scriptPath === path || t.scriptPath.endsWith(`/${path}`);
   const rooted = path.includes("/") && !/^(\/|\.\.\/)|\$/.test(path);
-  if (rooted) return scripts.find(ends);
+  if (rooted)
+    return scripts.find(ends) ?? scripts.find((t) => t.scriptPath.includes("/") && path.endsWith(`/${t.scriptPath}`));
   return scripts.find((t) => basename2(t.scriptPath) === basename2(path));
 }
 function pairScriptLaunchers(targets, candidates) {
@@ -41190,6 +41191,14 @@ var ALIASES = {
   "-devd": "--spec-draft-device",
   "--device-draft": "--spec-draft-device",
   "--draft-p-min": "--spec-draft-p-min",
+  // llama.cpp's common/arg.cpp registers the web UI's switches as {"--ui", "--webui"} and {"--no-ui", "--no-webui"}:
+  // the `webui` spellings are the older ones, kept as aliases
+  "--webui": "--ui",
+  "--no-webui": "--no-ui",
+  "--webui-config": "--ui-config",
+  "--webui-config-file": "--ui-config-file",
+  "--webui-mcp-proxy": "--ui-mcp-proxy",
+  "--no-webui-mcp-proxy": "--no-ui-mcp-proxy",
   // vLLM 0.10.2+: request logging is off by default, `--enable-log-requests` a BooleanOptionalAction, and the older
   // `--disable-log-requests` a deprecated spelling of its `--no-` form
   "--disable-log-requests": "--no-enable-log-requests"

@@ -174,8 +174,8 @@ function instanceScript(service) {
   const props = ["-p", INSTANCE_PROPS.join(","), "--", service];
   return `${shellJoin(["systemctl", "show", "--timestamp=us+utc", ...props])} 2>/dev/null || TZ=UTC ${shellJoin(["systemctl", "show", ...props])}`;
 }
-function inspectArgv(container, cli = "podman") {
-  return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container];
+function inspectArgv(container2, cli = "podman") {
+  return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container2];
 }
 function unitArgv(service) {
   return ["systemctl", "show", "-p", UNIT_PROPS.join(","), "--", service];
@@ -2759,6 +2759,74 @@ function mountedScript(y, pod, c, path, maps) {
   return null;
 }
 
+// src/domain/launch/probe-budget.ts
+function probeBudget(y, probe) {
+  const num = (k, d) => Number(y.str(y.get(probe, k)) ?? d);
+  return num("initialDelaySeconds", 0) + num("failureThreshold", 3) * num("periodSeconds", 10);
+}
+
+// src/domain/launch/app-template.ts
+function appTemplateContainers(y, release, doc, lines) {
+  if (y.str(y.get(doc, "kind")) !== "HelmRelease") return [];
+  const controllers = y.get(y.get(y.get(doc, "spec"), "values"), "controllers");
+  const out = [];
+  for (const ctl of y.keys(controllers)) {
+    const containers = y.get(y.get(controllers, ctl), "containers");
+    for (const name of y.keys(containers)) {
+      const c = y.get(containers, name);
+      if (c && y.get(y.get(c, "image"), "repository"))
+        out.push(container(y, `HelmRelease/${release}/${name}`, c, lines));
+    }
+  }
+  return out;
+}
+function container(y, full, c, lines) {
+  const at2 = y.line(c);
+  const words = [optionWord("--name", at2), optionWord(full.split("/").at(-1), at2)];
+  const env = y.get(c, "env");
+  for (const k of y.keys(env)) {
+    const v = y.get(env, k);
+    const value = y.str(v) ?? y.str(y.get(v, "value"));
+    const line = y.keyLine(env, k);
+    words.push(optionWord("--env", line), optionWord(value === null ? k : `${k}=${value}`, line));
+  }
+  for (const e of y.items(env)) {
+    const n = y.str(y.get(e, "name"));
+    const v = y.str(y.get(e, "value"));
+    if (n) words.push(optionWord("--env", y.line(e)), optionWord(v === null ? n : `${n}=${v}`, y.line(e)));
+  }
+  const limits = y.get(y.get(c, "resources"), "limits");
+  const gpuKey = y.keys(limits).find((k) => /(^|\/)gpu$/.test(k));
+  const gpus = gpuKey ? { value: y.str(y.get(limits, gpuKey)) ?? "", line: y.keyLine(limits, gpuKey) } : null;
+  if (gpus) words.push(optionWord("--gpus", gpus.line), optionWord(gpus.value, gpus.line));
+  const image = y.get(c, "image");
+  const repo = y.str(y.get(image, "repository")) ?? "";
+  const tag = y.str(y.get(image, "tag"));
+  words.push(optionWord(tag ? `${repo}:${tag}` : repo, y.line(image)));
+  const literal = (t) => t;
+  for (const key of ["command", "args"]) {
+    const node = y.get(c, key);
+    const one = y.str(node);
+    if (one !== null) words.push(yamlWord(one, y.textLine(node), literal));
+    else words.push(...y.words(node, literal));
+  }
+  const to = Math.max(...words.map((w) => w.line));
+  const run = readPodmanRun(yamlCommand(words, at2, to, lines), words, "kubernetes");
+  run.workload = { form: "kubernetes", name: full, restart: null, gpus, shm: null, probes: customProbes(y, c) };
+  return { name: full, run };
+}
+var PROBES = { startup: "startupProbe", readiness: "readinessProbe", liveness: "livenessProbe" };
+function customProbes(y, c) {
+  const probes2 = y.get(c, "probes");
+  const out = [];
+  for (const [key, kind] of Object.entries(PROBES)) {
+    const p = y.get(probes2, key);
+    if (y.str(y.get(p, "enabled")) !== "true" || y.str(y.get(p, "custom")) !== "true") continue;
+    out.push({ kind, budgetSeconds: probeBudget(y, y.get(p, "spec")), line: y.keyLine(probes2, key) });
+  }
+  return out;
+}
+
 // src/domain/launch/kube.ts
 function looksLikeKube(text) {
   return /^apiVersion\s*:/m.test(text) && /^kind\s*:/m.test(text);
@@ -2798,10 +2866,12 @@ function parseKube(text) {
     });
     const api = y.str(y.get(doc.contents, "apiVersion")) ?? "";
     if (kind === "Model" && api.startsWith("kubeai.org/")) out.push(...kubeaiModel(y, name, doc.contents, lines));
+    if (kind === "HelmRelease") out.push(...appTemplateContainers(y, name, doc.contents, lines));
   }
   for (const { y, m } of models) {
     if (m.runtime && runtimes.has(m.runtime)) continue;
-    const image = `KServe runtime ${m.runtime ?? m.format ?? "unknown"}`;
+    const format = m.format && m.runtime ? ` for ${m.format}` : "";
+    const image = `KServe runtime ${m.runtime ?? m.format ?? "unknown"}${format}`;
     out.push(readContainer(y, `InferenceService/${m.name}`, m.predictor, m.node, lines, void 0, image));
   }
   return out;
@@ -2935,12 +3005,7 @@ function probes(y, c) {
   for (const kind of ["startupProbe", "readinessProbe", "livenessProbe"]) {
     const p = y.get(c, kind);
     if (!p) continue;
-    const num = (k, d) => Number(y.str(y.get(p, k)) ?? d);
-    out.push({
-      kind,
-      budgetSeconds: num("initialDelaySeconds", 0) + num("failureThreshold", 3) * num("periodSeconds", 10),
-      line: y.keyLine(c, kind)
-    });
+    out.push({ kind, budgetSeconds: probeBudget(y, p), line: y.keyLine(c, kind) });
   }
   return out;
 }
@@ -4221,10 +4286,6 @@ function interactiveShell(run, untagged) {
   const gpu = has("--gpus") || has("--runtime") || run.devices.length > 0;
   return has("--interactive") && has("--tty") && !has("--detach") && !untagged.includes("/") && !gpu && !run.publish.length;
 }
-function ttySession(run, untagged) {
-  const declared = run.runtime === "compose" || run.runtime === "kubernetes";
-  return declared && run.options.some((o) => o.name === "--tty") && !untagged.includes("/");
-}
 function scriptHandedArgs(run, words) {
   const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
   const c = words.findIndex((w, i) => i > 0 && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
@@ -4273,7 +4334,6 @@ function containerEngine(run, h) {
   if (tagOnly && after.length === 0) return null;
   if (ROUTER_IMAGE.test(untagged)) return null;
   if (after.length === 0 && interactiveShell(run, untagged)) return null;
-  if (after.length === 0 && !entry && ttySession(run, untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
   if (kind) return { kind, args: [...after] };
   if (APP_WORDS.test(
@@ -5178,12 +5238,12 @@ async function runDeploy(ctx, opts) {
   const launch = await readEndpointLaunch(ctx);
   const { script, cli } = launch;
   const direct = !launch.compose && runsDirect(script);
-  const container = ctx.endpoint.container ?? launch.compose?.container ?? (direct ? null : void 0);
-  if (!service || container === void 0) {
+  const container2 = ctx.endpoint.container ?? launch.compose?.container ?? (direct ? null : void 0);
+  if (!service || container2 === void 0) {
     findings.push(
       missingConfig(
         ctx,
-        [!service ? "service" : "", container === void 0 ? "container" : ""].filter(Boolean),
+        [!service ? "service" : "", container2 === void 0 ? "container" : ""].filter(Boolean),
         launch.compose?.gap ?? void 0
       )
     );
@@ -5258,7 +5318,7 @@ async function runDeploy(ctx, opts) {
       { ...ctx, signal },
       opts,
       service,
-      { container, cli, compose: launch.compose },
+      { container: container2, cli, compose: launch.compose },
       script,
       findings,
       done
@@ -5298,7 +5358,7 @@ async function ensureUpFinding(ctx, service, findings) {
       })
     );
 }
-async function deploySteps(ctx, opts, service, { container, cli, compose }, script, findings, done) {
+async function deploySteps(ctx, opts, service, { container: container2, cli, compose }, script, findings, done) {
   const flags = await checkImageFlags(ctx.host, script, (line) => ctx.progress(`${ctx.name}: ${line}`));
   findings.push(flags);
   if (flags.status === "fail") return done();
@@ -5357,7 +5417,7 @@ async function deploySteps(ctx, opts, service, { container, cli, compose }, scri
   };
   const w = rs.ok ? await waitReady(ctx, {
     service,
-    container,
+    container: container2,
     startedAtHostMs: rs.mark.hostNowMs,
     cursor: rs.mark.cursor,
     baselineRestarts: rs.baselineRestarts,
@@ -5367,7 +5427,7 @@ async function deploySteps(ctx, opts, service, { container, cli, compose }, scri
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
-    const what = container === null ? `the unit's run ${short(fresh.id)} (started after the deploy began)` : `container ${short(fresh.id)} (created after the deploy began)`;
+    const what = container2 === null ? `the unit's run ${short(fresh.id)} (started after the deploy began)` : `container ${short(fresh.id)} (created after the deploy began)`;
     findings.push(
       pass(
         "deploy.ready",
@@ -5380,10 +5440,10 @@ async function deploySteps(ctx, opts, service, { container, cli, compose }, scri
     return done(deployment);
   }
   if (w)
-    findings.push(readyFailure(ctx, w.decision, w.polls, cli, container === null, reuseFix(ctx, container, compose)));
+    findings.push(readyFailure(ctx, w.decision, w.polls, cli, container2 === null, reuseFix(ctx, container2, compose)));
   const journal = await diagnoseDeploy(ctx.host, {
     service,
-    container,
+    container: container2,
     cursor: rs.mark.cursor,
     startedAtHostMs: rs.mark.hostNowMs,
     nRestarts: w?.last?.unit?.nRestarts ?? null,
@@ -5397,7 +5457,7 @@ async function deploySteps(ctx, opts, service, { container, cli, compose }, scri
   await ensureUpFinding(ctx, service, findings);
   return done(deployment);
 }
-function reuseFix(ctx, container, compose) {
+function reuseFix(ctx, container2, compose) {
   const unit = ctx.endpoint.unit ?? ctx.endpoint.service ?? "the unit";
   if (compose?.up.tool === "podman-compose") {
     const file = compose.up.files[0] ? ` -f ${compose.up.files[0]}` : "";
@@ -5405,7 +5465,7 @@ function reuseFix(ctx, container, compose) {
   }
   if (compose)
     return `Make ${unit} recreate the service's container on every start (compose up --force-recreate), then deploy again.`;
-  return `Make ${unit} remove the old container before it starts the engine (ExecStartPre=-/usr/bin/podman rm -f ${container ?? "NAME"}, or podman run --replace), then deploy again.`;
+  return `Make ${unit} remove the old container before it starts the engine (ExecStartPre=-/usr/bin/podman rm -f ${container2 ?? "NAME"}, or podman run --replace), then deploy again.`;
 }
 function readyFailure(ctx, d, polls, cli, direct, reused) {
   const reason = d.kind === "fail" ? d.reason : "stopped waiting";
