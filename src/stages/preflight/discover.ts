@@ -8,6 +8,7 @@ import { isServeScript } from "../../domain/launch/detect.js";
 import { composeInputsSync, type ComposeInputs } from "../compose-inputs.js";
 import { fileKind, parseLaunch, parseLaunchParts, yamlKind, type FileKind } from "../../domain/launch/launch.js";
 import { includedFiles } from "../../domain/launch/compose-include.js";
+import { launchedEngine, pythonPrograms } from "../../domain/launch/python-launcher.js";
 import { NestingTooDeep } from "../../domain/launch/lexer.js";
 import { launchWithLibraries, sourcedFiles } from "../../domain/launch/sourced.js";
 import type { PreflightTarget } from "./targets.js";
@@ -151,7 +152,9 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
         });
       continue;
     }
-    const kind = startsEngine(file, text) ?? (startsThroughLibrary(root, file, text) ? "script" : null);
+    const kind =
+      startsEngine(file, text) ??
+      (startsThroughLibrary(root, file, text) || startsThroughPython(root, file, text) ? "script" : null);
     if (!kind) {
       if (/\.service$/.test(file) || UNIT_TEMPLATE.test(file)) units.push({ file, text });
       else if (COMPOSE_UP.test(text)) launchers.push(file);
@@ -254,6 +257,21 @@ function pairLaunchers(targets: PreflightTarget[], launchers: readonly string[])
       if (dir === "." || dir === "/") break;
     }
   }
+}
+
+/** A script that runs the team's own Python program of the repository, whose source starts an engine. */
+function startsThroughPython(root: string, file: string, text: string): boolean {
+  if (candidateKind(file, text) !== "script" || text.includes("\0") || !/\bpython/.test(text)) return false;
+  const programs = pythonPrograms(parseLaunch("script", text), posix.dirname(file).replace(/^\.$/, ""));
+  return programs.some((p) =>
+    p.candidates.some((c) => {
+      try {
+        return launchedEngine(readFileSync(join(root, c), "utf8")) !== null;
+      } catch {
+        return false;
+      }
+    }),
+  );
 }
 
 /** A script that starts no engine itself, but calls the function of a library it sources that does. */

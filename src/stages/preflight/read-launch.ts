@@ -9,6 +9,7 @@ import type { ServeScript } from "../../domain/launch/model.js";
 import { launchWithLibraries, sourcedFiles, type Sourced } from "../../domain/launch/sourced.js";
 import type { PreflightContext, PreflightTarget } from "./targets.js";
 import { composeInputs } from "../compose-inputs.js";
+import { launchedBy, launchedEngine, pythonPrograms } from "../../domain/launch/python-launcher.js";
 
 /** A config names a YAML launch file as its script: read it as the compose file or manifest it is. */
 export function kindOf(t: PreflightTarget, text: string): FileKind {
@@ -28,7 +29,18 @@ export async function readLaunch(
     if (joined) return withConfigFile(ctx, t.scriptPath, joined, ref);
   }
   const inputs = kind === "compose" ? await composeInputs((p) => readAt(ctx, p, ref), t.scriptPath, text) : {};
-  return withConfigFile(ctx, t.scriptPath, parseLaunch(kind, text, { part: t.part ?? null, ...inputs }), ref);
+  const script = parseLaunch(kind, text, { part: t.part ?? null, ...inputs });
+  if (kind === "script" && !script.engine) {
+    // the team's own Python program that starts the engine (`python3 -m src.llm.vllm_runner`): read from the repository
+    for (const prog of pythonPrograms(script, posix.dirname(t.scriptPath).replace(/^\.$/, ""))) {
+      for (const path of prog.candidates) {
+        const source = await readAt(ctx, path, ref);
+        const engine = source === null ? null : launchedEngine(source);
+        if (engine) return launchedBy(script, prog.command, engine);
+      }
+    }
+  }
+  return withConfigFile(ctx, t.scriptPath, script, ref);
 }
 
 /**

@@ -76,3 +76,19 @@ describe("discovery of round W's shapes", () => {
     ]);
   });
 });
+
+describe("a script whose launch is the team's own Python program (sets T2 and Y2)", () => {
+  const start = "#!/bin/bash\nsource .venv/bin/activate\nexec python3 -m src.llm.vllm_runner\n";
+  it("is a serve script when the program's source starts vLLM's server", () => {
+    const runner = 'import subprocess\nsubprocess.run(["vllm", "serve", MODEL, "--port", "8000"])\n';
+    expect(tree({ "scripts/start_llm.sh": start, "src/llm/vllm_runner.py": runner })).toEqual([
+      ["scripts/start_llm.sh", null, null],
+    ]);
+  });
+
+  it("is none when the program only calls a server, or is not in the repository", () => {
+    const client = "from openai import OpenAI\nOpenAI(base_url='http://localhost:8000/v1')\n";
+    expect(tree({ "scripts/start_llm.sh": start, "src/llm/vllm_runner.py": client })).toEqual([]);
+    expect(tree({ "scripts/start_llm.sh": start })).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+// A script whose launch is the team's own Python program (`python3 /srv/app/nginx/multi_instance.py --replicas 2`,
+// `exec python3 -m src.llm.vllm_runner`) that builds the engine's argv and starts it: the engine is the one the
+// program's source starts (`vllm.entrypoints.openai.api_server`, `["vllm", "serve", ...]`, `sglang.launch_server`,
+// `llama-server`), none of its flags known here. The caller reads the program from the repository: this file says
+// where to look and what the source shows. Pure.
+import type { EngineKind } from "../engine/kind.js";
+import type { Command, ServeScript } from "./model.js";
+import { basename } from "./words.js";
+import { peel } from "./wrappers.js";
+
+export interface PythonProgram {
+  command: Command;
+  /** repository paths the program may be at, most likely first */
+  candidates: string[];
+}
+
+/** The Python programs a script's commands run (`python X.py`, `python -m a.b.c`), with where each may be. */
+export function pythonPrograms(script: ServeScript, scriptDir: string): PythonProgram[] {
+  const out: PythonProgram[] = [];
+  for (const command of script.commands) {
+    const w = peel(command.words).map((x) => x.text);
+    if (!/^python[\d.]*$/.test(basename(w[0] ?? ""))) continue;
+    let i = 1;
+    while (i < w.length && w[i]!.startsWith("-") && w[i] !== "-m") i++;
+    const paths =
+      w[i] === "-m" && w[i + 1]
+        ? moduleFiles(w[i + 1]!)
+        : /\.py$/.test(w[i] ?? "") && !/[$`]/.test(w[i]!)
+          ? [w[i]!]
+          : [];
+    const candidates = paths.flatMap((p) => placed(p, scriptDir, w[i] !== "-m"));
+    if (candidates.length) out.push({ command, candidates: [...new Set(candidates)] });
+  }
+  return out;
+}
+
+/** `src.llm.vllm_runner`: the module's file or its package's __main__. */
+function moduleFiles(mod: string): string[] {
+  if (!/^[A-Za-z_][\w.]*$/.test(mod) || /^(vllm|sglang|llama_cpp)\b/.test(mod)) return [];
+  const p = mod.split(".").join("/");
+  return [`${p}.py`, `${p}/__main__.py`];
+}
+
+/** Beside the script, from the root, and (a file's absolute or installed path) each shorter tail of it. */
+function placed(path: string, scriptDir: string, file: boolean): string[] {
+  const rel = path.replace(/^\.\//, "");
+  const parts = rel.split("/").filter(Boolean);
+  const tails = file && rel.startsWith("/") ? parts.slice(0, -1).map((_, i) => parts.slice(i).join("/")) : [];
+  const beside = scriptDir && !rel.startsWith("/") ? [`${scriptDir}/${rel}`] : [];
+  return [...beside, ...(rel.startsWith("/") ? [] : [rel]), ...tails.filter((t) => t.includes("/"))].filter(
+    (p) => !p.startsWith("/") && !p.split("/").includes(".."),
+  );
+}
+
+/** The engine a Python program's source starts as a process, or null (a client, a library user). */
+export function launchedEngine(source: string): EngineKind | null {
+  if (/vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/.test(source))
+    return "vllm";
+  if (/sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/.test(source)) return "sglang";
+  if (/["'][^"'\s]*llama-server(\.exe)?["']/.test(source)) return "llama.cpp";
+  return null;
+}
+
+/** The script with its launch the program's engine, flags unknown (the program builds them). */
+export function launchedBy(script: ServeScript, command: Command, kind: EngineKind): ServeScript {
+  const builtBy = peel(command.words)
+    .map((w) => w.text)
+    .join(" ");
+  return {
+    ...script,
+    engine: {
+      kind,
+      runtime: "none",
+      flags: [],
+      args: [],
+      source: "vllm",
+      line: command.line,
+      podmanRun: null,
+      command,
+      builtBy,
+    },
+  };
+}
