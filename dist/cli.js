@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-MCPVDWOO.js"),
-    import("./chunks/report-output-PEHCLPQQ.js")
+    import("./chunks/commands-VHLMVFAG.js"),
+    import("./chunks/report-output-AN6XHNPG.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-QQ4AY45V.js";
+} from "./chunks/chunk-JPXLQT7Y.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -40674,6 +40674,59 @@ function includedFiles(text, dir = "") {
   }).map((p) => posix.normalize(posix.join(dir, p))).filter((p) => !p.startsWith("../") && !posix.isAbsolute(p));
 }
 
+// src/domain/launch/python-launcher.ts
+function pythonPrograms(script, scriptDir) {
+  const out = [];
+  for (const command of script.commands) {
+    const w = peel(command.words).map((x) => x.text);
+    if (!/^python[\d.]*$/.test(basename(w[0] ?? ""))) continue;
+    let i = 1;
+    while (i < w.length && w[i].startsWith("-") && w[i] !== "-m") i++;
+    const paths = w[i] === "-m" && w[i + 1] ? moduleFiles(w[i + 1]) : /\.py$/.test(w[i] ?? "") && !/[$`]/.test(w[i]) ? [w[i]] : [];
+    const candidates = paths.flatMap((p) => placed(p, scriptDir, w[i] !== "-m"));
+    if (candidates.length) out.push({ command, candidates: [...new Set(candidates)] });
+  }
+  return out;
+}
+function moduleFiles(mod) {
+  if (!/^[A-Za-z_][\w.]*$/.test(mod) || /^(vllm|sglang|llama_cpp)\b/.test(mod)) return [];
+  const p = mod.split(".").join("/");
+  return [`${p}.py`, `${p}/__main__.py`];
+}
+function placed(path, scriptDir, file2) {
+  const rel = path.replace(/^\.\//, "");
+  const parts = rel.split("/").filter(Boolean);
+  const tails = file2 && rel.startsWith("/") ? parts.slice(0, -1).map((_, i) => parts.slice(i).join("/")) : [];
+  const beside = scriptDir && !rel.startsWith("/") ? [`${scriptDir}/${rel}`] : [];
+  return [...beside, ...rel.startsWith("/") ? [] : [rel], ...tails.filter((t) => t.includes("/"))].filter(
+    (p) => !p.startsWith("/") && !p.split("/").includes("..")
+  );
+}
+function launchedEngine(source) {
+  if (/vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/.test(source))
+    return "vllm";
+  if (/sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/.test(source)) return "sglang";
+  if (/["'][^"'\s]*llama-server(\.exe)?["']/.test(source)) return "llama.cpp";
+  return null;
+}
+function launchedBy(script, command, kind) {
+  const builtBy = peel(command.words).map((w) => w.text).join(" ");
+  return {
+    ...script,
+    engine: {
+      kind,
+      runtime: "none",
+      flags: [],
+      args: [],
+      source: "vllm",
+      line: command.line,
+      podmanRun: null,
+      command,
+      builtBy
+    }
+  };
+}
+
 // src/domain/launch/remap-lines.ts
 function remapLines(script, to) {
   const seen = /* @__PURE__ */ new WeakSet();
@@ -40722,13 +40775,13 @@ function launchWithLibraries(text, libraries) {
   const script = parseServeScript(combined + text);
   if (!script.engine) return null;
   const spanOf = (line2) => spans.find((s) => line2 >= s.from && line2 < s.to);
-  const placed = script.engine.flags.map((f) => {
+  const placed2 = script.engine.flags.map((f) => {
     const s = f.file ? void 0 : spanOf(f.line);
     return s ? { file: s.lib.file, line: f.line - s.from + 1 } : null;
   });
   remapLines(script, (line2) => spanOf(line2)?.lib.line ?? line2 - offset);
   script.engine.flags.forEach((f, i) => {
-    const p = placed[i];
+    const p = placed2[i];
     if (p) [f.file, f.line] = [p.file, p.line];
   });
   return { ...script, text, lines: text.split("\n") };
@@ -41029,7 +41082,7 @@ function discoverTargets(root, files) {
         });
       continue;
     }
-    const kind = startsEngine(file2, text) ?? (startsThroughLibrary(root, file2, text) ? "script" : null);
+    const kind = startsEngine(file2, text) ?? (startsThroughLibrary(root, file2, text) || startsThroughPython(root, file2, text) ? "script" : null);
     if (!kind) {
       if (/\.service$/.test(file2) || UNIT_TEMPLATE.test(file2)) units.push({ file: file2, text });
       else if (COMPOSE_UP.test(text)) launchers.push(file2);
@@ -41105,6 +41158,19 @@ function pairLaunchers(targets, launchers) {
       if (dir === "." || dir === "/") break;
     }
   }
+}
+function startsThroughPython(root, file2, text) {
+  if (candidateKind(file2, text) !== "script" || text.includes("\0") || !/\bpython/.test(text)) return false;
+  const programs = pythonPrograms(parseLaunch("script", text), posix4.dirname(file2).replace(/^\.$/, ""));
+  return programs.some(
+    (p) => p.candidates.some((c) => {
+      try {
+        return launchedEngine(readFileSync3(join2(root, c), "utf8")) !== null;
+      } catch {
+        return false;
+      }
+    })
+  );
 }
 function startsThroughLibrary(root, file2, text) {
   if (candidateKind(file2, text) !== "script" || text.includes("\0")) return false;
@@ -46598,7 +46664,17 @@ async function readLaunch(ctx, t, text, ref) {
     if (joined) return withConfigFile(ctx, t.scriptPath, joined, ref);
   }
   const inputs = kind === "compose" ? await composeInputs((p) => readAt(ctx, p, ref), t.scriptPath, text) : {};
-  return withConfigFile(ctx, t.scriptPath, parseLaunch(kind, text, { part: t.part ?? null, ...inputs }), ref);
+  const script = parseLaunch(kind, text, { part: t.part ?? null, ...inputs });
+  if (kind === "script" && !script.engine) {
+    for (const prog of pythonPrograms(script, posix5.dirname(t.scriptPath).replace(/^\.$/, ""))) {
+      for (const path of prog.candidates) {
+        const source = await readAt(ctx, path, ref);
+        const engine = source === null ? null : launchedEngine(source);
+        if (engine) return launchedBy(script, prog.command, engine);
+      }
+    }
+  }
+  return withConfigFile(ctx, t.scriptPath, script, ref);
 }
 async function withConfigFile(ctx, launchPath, script, ref) {
   const engine = script.engine;
