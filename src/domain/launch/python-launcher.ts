@@ -7,6 +7,7 @@ import type { EngineKind } from "../engine/kind.js";
 import type { Command, ServeScript } from "./model.js";
 import { basename } from "./words.js";
 import { peel } from "./wrappers.js";
+import { programEngine } from "./unit-launcher.js";
 
 export interface PythonProgram {
   command: Command;
@@ -66,18 +67,5 @@ export function launchedBy(script: ServeScript, command: Command, kind: EngineKi
   const builtBy = peel(command.words)
     .map((w) => w.text)
     .join(" ");
-  return {
-    ...script,
-    engine: {
-      kind,
-      runtime: "none",
-      flags: [],
-      args: [],
-      source: "vllm",
-      line: command.line,
-      podmanRun: null,
-      command,
-      builtBy,
-    },
-  };
+  return { ...script, engine: programEngine(kind, "none", command, builtBy) };
 }

@@ -3,7 +3,7 @@
 // says it serves ("Llama.cpp Vulkan Server", "vLLM OpenAI-Compatible API Server"); no flag of it is known here.
 // A helper the description names as one (a gateway, an RPC worker, a proxy, an exporter) serves nothing. Pure.
 import type { EngineKind } from "../engine/kind.js";
-import type { Command, Engine } from "./model.js";
+import type { Command, Engine, Runtime } from "./model.js";
 import { unitValue, type UnitFile } from "./unit.js";
 
 const PYTHON_LAUNCHER = /^(?:\S*\/)?(?:\S+\.py|python[\d.]*(?:\s+-\S+)*\s+(?:\S+\.py|-m\s+\S+))(?:\s|$)/;
@@ -26,15 +26,10 @@ export function launcherEngine(unit: UnitFile, command: Command | undefined): En
   const words = command?.words ?? [];
   const line = words.map((w) => w.text).join(" ");
   if (!kind || !command || !PYTHON_LAUNCHER.test(line)) return null;
-  return {
-    kind,
-    runtime: "systemd",
-    flags: [],
-    args: [],
-    source: "vllm",
-    line: command.line,
-    podmanRun: null,
-    command,
-    builtBy: line,
-  };
+  return programEngine(kind, "systemd", command, line);
+}
+
+/** An engine a program starts with an argv it builds when it runs (`builtBy`): no flag of it is known here. */
+export function programEngine(kind: EngineKind, runtime: Runtime, command: Command, builtBy: string): Engine {
+  return { kind, runtime, flags: [], args: [], source: "vllm", line: command.line, podmanRun: null, command, builtBy };
 }
