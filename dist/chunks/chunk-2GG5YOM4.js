@@ -62,6 +62,7 @@ import {
   parseUnit,
   pass,
   peel,
+  programEngine,
   programOf,
   programWords,
   readEndpointLaunch,
@@ -87,7 +88,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-GCCFIBPL.js";
+} from "./chunk-LT7DOS3G.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40711,20 +40712,7 @@ function launchedEngine(source) {
 }
 function launchedBy(script, command, kind) {
   const builtBy = peel(command.words).map((w) => w.text).join(" ");
-  return {
-    ...script,
-    engine: {
-      kind,
-      runtime: "none",
-      flags: [],
-      args: [],
-      source: "vllm",
-      line: command.line,
-      podmanRun: null,
-      command,
-      builtBy
-    }
-  };
+  return { ...script, engine: programEngine(kind, "none", command, builtBy) };
 }
 
 // src/domain/launch/remap-lines.ts

@@ -4866,17 +4866,10 @@ function launcherEngine(unit, command) {
   const words = command?.words ?? [];
   const line = words.map((w) => w.text).join(" ");
   if (!kind || !command || !PYTHON_LAUNCHER.test(line)) return null;
-  return {
-    kind,
-    runtime: "systemd",
-    flags: [],
-    args: [],
-    source: "vllm",
-    line: command.line,
-    podmanRun: null,
-    command,
-    builtBy: line
-  };
+  return programEngine(kind, "systemd", command, line);
+}
+function programEngine(kind, runtime, command, builtBy) {
+  return { kind, runtime, flags: [], args: [], source: "vllm", line: command.line, podmanRun: null, command, builtBy };
 }
 
 // src/domain/launch/launch.ts
@@ -5524,6 +5517,7 @@ export {
   timeoutStopSec,
   timeoutStartSec,
   execScripts,
+  programEngine,
   yamlKind,
   fileKind,
   parseLaunchParts,
