@@ -1,8 +1,9 @@
-// What compose reads beside a compose file besides the file itself: the .env it fills ${VAR:-default} from, and
-// the files its services' `extends: {file: ...}` name. Read through the caller's reader (the work tree or a
+// What compose reads beside a compose file besides the file itself: the .env it fills ${VAR:-default} from, the
+// files its services' `extends: {file: ...}` name, and the Dockerfiles (and the scripts their images run) of the
+// services it builds. Read through the caller's reader (the work tree or a
 // commit), so a base commit's compose file is read with that commit's .env and bases.
 import { posix } from "node:path";
-import { extendedFiles, parseDotEnv } from "../domain/launch/compose.js";
+import { buildFiles, extendedFiles, parseDotEnv } from "../domain/launch/compose.js";
 
 export interface ComposeInputs {
   env: Map<string, string>;
@@ -10,6 +11,8 @@ export interface ComposeInputs {
   extended: Map<string, string>;
   /** the compose file's directory in the repository */
   dir: string;
+  /** the Dockerfiles and scripts its services' builds name, by repository path */
+  builds: Map<string, string>;
 }
 
 /** `read` takes a repository path; null when the file is not there. */
@@ -21,13 +24,15 @@ export async function composeInputs(
   const dir = posix.dirname(file);
   const envText = await read(posix.join(dir, ".env"));
   const env = envText === null ? new Map<string, string>() : parseDotEnv(envText);
-  if (text === null) return { env, extended: new Map(), dir: at(dir) };
-  // extendedFiles is synchronous: run it until every file it asks for has been read
+  if (text === null) return { env, extended: new Map(), dir: at(dir), builds: new Map() };
+  // extendedFiles and buildFiles are synchronous: run them until every file they ask for has been read
   const cache = new Map<string, string | null>();
   for (;;) {
     const missing = new Set<string>();
-    const extended = extendedFiles(text, (p) => (cache.has(p) ? cache.get(p)! : (missing.add(p), null)), at(dir));
-    if (!missing.size) return { env, extended, dir: at(dir) };
+    const get = (p: string) => (cache.has(p) ? cache.get(p)! : (missing.add(p), null));
+    const extended = extendedFiles(text, get, at(dir));
+    const builds = buildFiles(text, get, at(dir));
+    if (!missing.size) return { env, extended, dir: at(dir), builds };
     for (const p of missing) cache.set(p, await read(p));
   }
 }
@@ -40,6 +45,7 @@ export function composeInputsSync(read: (path: string) => string | null, file: s
     env: envText === null ? new Map() : parseDotEnv(envText),
     extended: extendedFiles(text, read, at(dir)),
     dir: at(dir),
+    builds: buildFiles(text, read, at(dir)),
   };
 }
 

@@ -4,7 +4,7 @@
 // another file wrote keep that file and their line there, so a flag is reported where it is written. Pure.
 import { posix } from "node:path";
 import type { Node } from "yaml";
-import type { Word } from "./model.js";
+import type { BuiltImage, Word } from "./model.js";
 import type { YamlReader } from "./yaml-node.js";
 
 export interface ComposeFile {
@@ -28,6 +28,8 @@ export interface Facets {
   line: number;
   /** the whole argv (entrypoint and command) comes from another file: its path and lines, where its flags are */
   argvFrom?: { file: string; lines: readonly string[] };
+  /** built from the repository: what the Dockerfile makes the image run */
+  build?: BuiltImage | null;
 }
 
 export interface ExtendsScope {
@@ -36,6 +38,8 @@ export interface ExtendsScope {
   /** the repository directory of the file being read ("" for the root) */
   dir: string;
   depth: number;
+  /** the Dockerfiles and scripts services' builds name, by repository path (buildFiles) */
+  builds?: ReadonlyMap<string, string>;
 }
 
 /** What a service's `extends:` names: the service, and the file (its repository path) or null. */
@@ -91,6 +95,7 @@ export function mergeFacets(base: Facets, own: Facets): Facets {
     startPeriod: own.startPeriod ?? base.startPeriod,
     containerName: own.containerName ?? base.containerName,
     line: own.line,
+    build: own.fragment ? base.build : own.build,
     // (a service that sets either part of the argv itself has words of both files: each keeps its own)
     ...(!own.entrypoint && !own.command && base.argvFrom ? { argvFrom: base.argvFrom } : {}),
   };

@@ -68,6 +68,7 @@ export function composeTarget(
     env: ReadonlyMap<string, string>;
     extended?: ReadonlyMap<string, string>;
     dir?: string;
+    builds?: ReadonlyMap<string, string>;
   } | null,
   part: string | null,
 ): ComposeTarget {
@@ -77,6 +78,7 @@ export function composeTarget(
         env: compose.env,
         extended: compose.extended,
         dir: compose.dir,
+        builds: compose.builds,
       }).find((p) => p.script.engine)
     : undefined;
   const named = up.services.length === 1 ? up.services[0]! : null;

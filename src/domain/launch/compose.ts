@@ -4,6 +4,8 @@
 // an engine is its own launch part. Pure.
 import type { PodmanRun, Word } from "./model.js";
 import { readPodmanRun } from "./podman.js";
+import { buildReads, builtImage } from "./compose-build.js";
+import { imageEngine } from "./engine.js";
 import { optionWord, readYaml, YamlReader, yamlCommand } from "./yaml-node.js";
 import { posix } from "node:path";
 import { isSeq, type Node } from "yaml";
@@ -81,12 +83,13 @@ export function parseCompose(
   env: ReadonlyMap<string, string> = new Map(),
   extended: ReadonlyMap<string, string> = new Map(),
   dir = "",
+  builds: ReadonlyMap<string, string> = new Map(),
 ): ComposeService[] | null {
   const file = openCompose(text);
   if (!file) return null;
   const lines = text.split("\n");
   return file.y.keys(file.services).flatMap((name) => {
-    const f = serviceFacets(file, name, env, { extended, dir, depth: 0 });
+    const f = serviceFacets(file, name, env, { extended, dir, depth: 0, builds });
     return f ? [assemble(name, f, lines, env)] : [];
   });
 }
@@ -112,6 +115,7 @@ function assemble(name: string, f: Facets, lines: readonly string[], env: Readon
   // the words before the image are options podman's reader knows; the image and what follows are the argv
   const run = readPodmanRun(command, words, "compose");
   if (run.image?.text !== f.image.text) run.image = f.image;
+  if (f.build) run.build = f.build;
   run.workload = {
     form: "compose",
     name,
@@ -135,7 +139,7 @@ function serviceFacets(
 ): Facets | null {
   const svc = file.y.get(file.services, name);
   if (!svc) return null;
-  const own = readService(file.y, name, svc, env);
+  const own = readService(file.y, name, svc, env, scope);
   const ref = scope.depth < 5 ? extendsRef(file.y, svc, scope.dir) : null;
   if (!ref) return own;
   const next = { ...scope, depth: scope.depth + 1 };
@@ -178,7 +182,29 @@ export function extendsFiles(text: string, dir = ""): string[] {
   });
 }
 
-function readService(y: YamlReader, name: string, svc: Node, env: ReadonlyMap<string, string>): Facets {
+/** The Dockerfiles and scripts the services' builds need (see compose-build.ts), read with `read`: parseCompose's
+ *  `builds`. */
+export function buildFiles(text: string, read: (path: string) => string | null, dir = ""): Map<string, string> {
+  const file = openCompose(text);
+  const out = new Map<string, string>();
+  if (!file) return out;
+  for (const name of file.y.keys(file.services)) {
+    const svc = file.y.get(file.services, name);
+    const command = file.y.get(svc, "command");
+    if (svc)
+      for (const [p, t] of buildReads(file.y, svc, dir, read, command ? composeWords(file.y, command, (t) => t) : null))
+        out.set(p, t);
+  }
+  return out;
+}
+
+function readService(
+  y: YamlReader,
+  name: string,
+  svc: Node,
+  env: ReadonlyMap<string, string>,
+  scope: ExtendsScope,
+): Facets {
   const expand = (t: string) => interpolate(t, env);
   const options: Word[] = [];
   const opt = (option: string, value: string, line: number) => {
@@ -260,35 +286,46 @@ function readService(y: YamlReader, name: string, svc: Node, env: ReadonlyMap<st
   if (start !== null) opt("--health-start-period", start, y.keyLine(health, "start_period"));
 
   const image = y.get(svc, "image");
+  const entrypoint = y.get(svc, "entrypoint");
+  const command = y.get(svc, "command");
   // neither image nor build: a fragment (an override file) that another compose file completes; its name is no
   // image, so `vllm-qwen3:` alone never reads as the vLLM image
   const build = y.get(svc, "build");
   const fragment = !image && !build;
   // built with the engine's image as a build argument (`args: [BASE_IMAGE=vllm/vllm-openai:latest]`, a Dockerfile's
   // `FROM ${BASE_IMAGE}`): that image is what runs
-  const base = image ? null : baseImageArg(y, build);
+  const commandWords = command ? composeWords(y, command, expand) : null;
+  const built = scope.builds ? builtImage(y, svc, scope.dir, scope.builds, commandWords) : null;
+  // built on an engine's image that the Dockerfile leaves running (no ENTRYPOINT of its own): that image runs,
+  // whatever the `image:` tag names the result
+  const builtBase =
+    built?.image.base && !built.image.entrypoint && imageEngine(built.image.base.text) ? built.image.base : null;
+  const base = builtBase
+    ? { value: builtBase.text, line: y.keyLine(svc, "build") }
+    : image
+      ? null
+      : baseImageArg(y, build);
   const imageText =
-    y.str(image) ??
     base?.value ??
+    y.str(image) ??
     (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
-  const imageLine = image ? y.line(image) : (base?.line ?? y.line(svc));
+  const imageLine = base?.line ?? (image ? y.line(image) : y.line(svc));
   // an image that is only an unset variable keeps its name: `${STACK_LLAMACPP_IMAGE}` is the only clue to the engine
   const imageResolved = expand(imageText);
   const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
-  const entrypoint = y.get(svc, "entrypoint");
-  const command = y.get(svc, "command");
   const restartV = y.str(y.get(svc, "restart"));
   return {
     options,
     image: { ...optionWord(imageText, imageLine), ...(unsetOnly ? {} : { resolved: imageResolved }) },
     fragment,
     entrypoint: entrypoint ? composeWords(y, entrypoint, expand) : null,
-    command: command ? composeWords(y, command, expand) : null,
+    command: commandWords,
     restart: restartV === null ? null : { value: restartV, line: y.keyLine(svc, "restart") },
     gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpuAsk,
     startPeriod: start === null ? null : { value: start, line: y.keyLine(health, "start_period") },
     containerName,
     line: y.line(svc),
+    build: built,
   };
 }
 

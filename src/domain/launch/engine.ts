@@ -168,7 +168,7 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
 /**
  * "docker.io/vllm/vllm-openai:v0.9" -> vllm; lmsysorg/sglang -> sglang; ghcr.io/ggml-org/llama.cpp:server -> llama.cpp
  */
-function imageEngine(ref: string): EngineKind | null {
+export function imageEngine(ref: string): EngineKind | null {
   const name = ref.replace(/@sha256:.*$/, "");
   // an application built around an engine (a Gradio UI, a RAG client, a router) names it too: not the engine
   const image =

@@ -53,6 +53,8 @@ export interface LaunchOptions {
   extended?: ReadonlyMap<string, string>;
   /** compose: the file's directory in the repository ("" for the root) */
   dir?: string;
+  /** compose: the Dockerfiles and scripts its services' builds name (see buildFiles), by repository path */
+  builds?: ReadonlyMap<string, string>;
 }
 
 // Helm's own objects and functions: a bare `{{ if .Spec... }}` inside a string is text another controller fills
@@ -90,8 +92,8 @@ export function parseLaunchParts(kind: FileKind, withBom: string, options: Launc
     ];
   }
   if (kind === "compose")
-    return (parseCompose(text, options.env, options.extended, options.dir) ?? []).map((s) =>
-      containerPart(s.name, s.run, text, s.argvFrom),
+    return (parseCompose(text, options.env, options.extended, options.dir, options.builds) ?? []).map((s) =>
+      containerPart(s.name, withScriptEngine(s.run), text, s.argvFrom),
     );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
   const script = parseLaunch(kind, text);
@@ -106,6 +108,17 @@ export function parseLaunchParts(kind: FileKind, withBom: string, options: Launc
       seen.set(engine.kind, n);
       return { name: `${engine.kind} #${n}`, script: { ...script, engine, engines: undefined } };
     });
+}
+
+/** A built image whose program is a script of the repository: what that script starts (read as any script). */
+function withScriptEngine(run: PodmanRun): PodmanRun {
+  const script = run.build?.script;
+  if (!script || run.build!.scriptEngine !== undefined) return run;
+  const engine = parseLaunch("script", script.text).engine;
+  // (`exec vllm serve "$@"`: the arguments the image is given are the engine's too)
+  const passesArgs = engine ? /\$\{?[@*]/.test(engine.command.source) : false;
+  run.build!.scriptEngine = engine ? { kind: engine.kind, passesArgs } : null;
+  return run;
 }
 
 /** A container's parts: one, or one per launch of a role switch (leader, then `#2` for the worker branch, ...). */

@@ -101,6 +101,32 @@ export interface PodmanRun {
   positional: Word[];
   /** set for a compose service or a Kubernetes container */
   workload?: WorkloadFacts;
+  /** a compose service built from the repository: what its Dockerfile makes the image run */
+  build?: BuiltImage;
+}
+
+/** What a Dockerfile's image runs (dockerfile.ts). */
+export interface DockerImage {
+  /** the Dockerfile's repository path (its words carry it as their `file`) */
+  path: string;
+  /** the image the final stage builds on, outside this file (ARG defaults filled); null when none is known */
+  base: { text: string; line: number } | null;
+  /** ENTRYPOINT and CMD of the final stage, inherited through the file's own stages as BuildKit does */
+  entrypoint: Word[] | null;
+  cmd: Word[] | null;
+  /** every COPY/ADD from the build context into the image (not `--from` another stage), in order */
+  copies: { src: string; dest: string }[];
+  /** the final stage's WORKDIR: where a relative ENTRYPOINT (`./start.sh`) is found */
+  workdir: string;
+}
+
+/** A compose service's image built from the repository (compose-build.ts). */
+export interface BuiltImage {
+  image: DockerImage;
+  /** the repository script the image's program is, when a COPY put it there */
+  script: { path: string; text: string } | null;
+  /** what the script starts, read where scripts are parsed (launch.ts); unset until then */
+  scriptEngine?: { kind: EngineKind; passesArgs: boolean } | null;
 }
 
 export interface ServeScript {

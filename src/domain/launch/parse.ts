@@ -7,6 +7,7 @@ import { readPodmanRun } from "./podman.js";
 import { containerEngine, directEngine, printsAndExits, type EngineHints, type Found } from "./engine.js";
 import { assignedSource, heredocAt, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
+import { builtEngine } from "./built-engine.js";
 import { libraryCallEngine } from "./library-call.js";
 import { defaultBranchFirst } from "./default-branch.js";
 import { branchLine, roleLaunches } from "./role-branches.js";
@@ -322,7 +323,10 @@ export function runEngine(run: PodmanRun, fileText: string): Engine | null {
 
 /** Every launch a container run starts: one, or each branch of a role switch in its `sh -c` script. */
 export function runEngines(run: PodmanRun, fileText: string): Engine[] {
-  const found = containerEngine(run, engineHints(fileText, [], "none", [], 1));
+  const hints = engineHints(fileText, [], "none", [], 1);
+  // a compose service built from the repository: its Dockerfile says what runs, when it settles it
+  const built = run.build ? builtEngine(run, hints) : undefined;
+  const found = built === undefined ? containerEngine(run, hints) : built;
   if (!found) return [];
   return (found.roles ?? [found]).map((f) => engineOf(f, run.runtime, run.command, run));
 }

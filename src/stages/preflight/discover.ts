@@ -139,7 +139,9 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
     if (/\.ya?ml$/.test(file)) includers.push(...includedFiles(text, posix.dirname(file)).map((f) => ({ file, f })));
     const yaml = yamlKind(file, text);
     if (yaml) {
-      if (text.includes("\0") || !MENTIONS_ENGINE.test(text)) continue;
+      // (a compose file that builds its image may name no engine: its Dockerfile does)
+      if (text.includes("\0") || !(MENTIONS_ENGINE.test(text) || (yaml === "compose" && /^\s+build:/m.test(text))))
+        continue;
       const parts = engineParts(yaml, text, yaml === "compose" ? composeFiles(root, file, text) : undefined);
       for (const part of parts)
         targets.push({

@@ -1,0 +1,89 @@
+// A compose service built from the repository (`build:`): the Dockerfile it builds and the script the image runs,
+// when the image's program is one the Dockerfile copies in. What the service runs is that image's, not what its
+// `image:` tag's name suggests (`llamacpp:rag` may be a notebook). Pure: the caller reads the files.
+import { posix } from "node:path";
+import type { Node } from "yaml";
+import { copiedFrom, parseDockerfile } from "./dockerfile.js";
+import { lexWords } from "./lexer.js";
+import type { BuiltImage, DockerImage, Word } from "./model.js";
+import type { YamlReader } from "./yaml-node.js";
+
+/** The Dockerfile a service builds: its repository path, or its inline text; null for no build or a remote one. */
+export function dockerfileOf(
+  y: YamlReader,
+  svc: Node,
+  dir: string,
+): { context: string; path: string; inline: string | null } | null {
+  const build = y.get(svc, "build");
+  if (!build) return null;
+  const context = y.str(build) ?? y.str(y.get(build, "context")) ?? ".";
+  // a git URL or an HTTP context is not in this repository
+  if (/^[a-z+]+:\/\/|^git@|\.git(#|$)/i.test(context)) return null;
+  const ctx = posix.normalize(posix.join(dir || ".", context));
+  if (ctx.startsWith("../")) return null;
+  const inline = y.str(y.get(build, "dockerfile_inline"));
+  const file = y.str(y.get(build, "dockerfile")) ?? "Dockerfile";
+  return { context: ctx, path: posix.normalize(posix.join(ctx, file)), inline };
+}
+
+const WRAPPERS = /^(?:\S*\/)?(tini|dumb-init|env|exec|nohup)$/;
+const SHELL = /^(?:\S*\/)?(ba|da|z)?sh$/;
+
+/** The path of the program a command starts in the image, past init wrappers and a shell (`bash -c "./start.sh"`). */
+function programPath(words: readonly Word[]): string | null {
+  let i = 0;
+  while (words[i] && (WRAPPERS.test(words[i]!.text) || words[i]!.text === "--" || /^-/.test(words[i]!.text))) i++;
+  const first = words[i]?.text;
+  if (!first) return null;
+  if (!SHELL.test(first)) return first;
+  const c = words.findIndex((w, j) => j > i && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
+  if (c > 0 && words[c + 1]) return programPath(lexWords(words[c + 1]!.text, words[c + 1]!.line));
+  const script = words.slice(i + 1).find((w) => !w.text.startsWith("-"));
+  return script?.text ?? null;
+}
+
+/** The repository path of the script the image runs (its ENTRYPOINT, else the service's command or the CMD). */
+function scriptPath(image: DockerImage, context: string, command: readonly Word[] | null): string | null {
+  const program = programPath(image.entrypoint ?? command ?? image.cmd ?? []);
+  if (!program || program.includes("$")) return null;
+  const inImage = posix.isAbsolute(program) ? program : posix.resolve(image.workdir, program);
+  const src = copiedFrom(image, inImage);
+  return src === null ? null : posix.normalize(posix.join(context, src));
+}
+
+/** The files a service's build needs read (its Dockerfile, then the script its image runs). */
+export function buildReads(
+  y: YamlReader,
+  svc: Node,
+  dir: string,
+  read: (path: string) => string | null,
+  command: readonly Word[] | null,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const df = dockerfileOf(y, svc, dir);
+  if (!df || df.inline !== null) return out;
+  const text = read(df.path);
+  if (text === null) return out;
+  out.set(df.path, text);
+  const script = scriptPath(parseDockerfile(text, df.path), df.context, command);
+  const body = script === null ? null : read(script);
+  if (script !== null && body !== null) out.set(script, body);
+  return out;
+}
+
+/** The image a service builds, from the files `buildReads` read; null without a build or with its Dockerfile unread. */
+export function builtImage(
+  y: YamlReader,
+  svc: Node,
+  dir: string,
+  builds: ReadonlyMap<string, string>,
+  command: readonly Word[] | null,
+): BuiltImage | null {
+  const df = dockerfileOf(y, svc, dir);
+  const text = df ? (df.inline ?? builds.get(df.path)) : undefined;
+  if (!df || text === undefined) return null;
+  const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path);
+  const path = scriptPath(image, df.context, command);
+  const body = path === null ? undefined : builds.get(path);
+  return { image, script: path !== null && body !== undefined ? { path, text: body } : null };
+}

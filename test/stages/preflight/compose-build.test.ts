@@ -1,0 +1,80 @@
+// preflight on a compose file that builds its engine's image from the repository (real git repositories, through
+// the CLI): the Dockerfile and the script it copies in are read at each commit, so a service whose compose file
+// names no engine is found, a notebook image named like an engine is not, and a flag the service's command drops
+// is traced.
+import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../../../src/cli/main.js";
+import type { Finding, Report } from "../../../src/domain/report/finding.js";
+import { tempRepo, type TempRepo } from "../../helpers/repo.js";
+
+const repos: TempRepo[] = [];
+afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
+
+async function preflight(cwd: string, ...args: string[]): Promise<Report> {
+  let out = "";
+  await main(["preflight", "--json", ...args], { out: (s) => (out += s), err: () => {}, isTTY: false, env: {}, cwd });
+  return JSON.parse(out) as Report;
+}
+const of = (r: Report, check: string) => r.findings.filter((f: Finding) => f.check === check);
+
+const COMPOSE = [
+  "services:",
+  "  model:",
+  "    build:",
+  "      context: ./server",
+  "    image: acme/model:latest",
+  "    ipc: host",
+  "    command:",
+  "      - --enable-auto-tool-choice",
+  "      - --tool-call-parser",
+  "      - hermes",
+  "  notebook:",
+  "    build: ./notebook",
+  "    image: acme/vllm-notebook",
+  "",
+].join("\n");
+const FILES = {
+  "docker-compose.yml": COMPOSE,
+  "server/Dockerfile":
+    'FROM nvidia/cuda:12.8.0-runtime-ubuntu24.04\nCOPY start.sh /start.sh\nENTRYPOINT ["/start.sh"]\n',
+  "server/start.sh": '#!/bin/bash\nexec vllm serve "$MODEL" "$@"\n',
+  "notebook/Dockerfile": 'FROM jupyter/base-notebook\nCMD ["jupyter", "lab", "--no-browser"]\n',
+};
+
+describe("preflight: compose services built from the repository", () => {
+  it("finds the service whose Dockerfile runs the engine, not the notebook named after it, and traces a drop", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const base = r.commit("add", FILES);
+    const first = await preflight(r.dir);
+    const parts = of(first, "preflight.traps").map((f) => [f.file, f.data?.part ?? null]);
+    // (the image's script is a launch file of its own too: it starts vLLM)
+    expect(parts).toEqual([
+      ["docker-compose.yml", "model"],
+      ["server/start.sh", null],
+    ]);
+    r.commit("drop the tool parser", {
+      "docker-compose.yml": COMPOSE.replace("      - --enable-auto-tool-choice\n", ""),
+    });
+    const report = await preflight(r.dir, "--base", base);
+    const drops = of(report, "preflight.dropped-flags").filter((f) => f.status !== "pass");
+    expect(drops.map((f) => [f.file, f.data?.flag, f.data?.baseLine])).toEqual([
+      ["docker-compose.yml", "--enable-auto-tool-choice", 8],
+    ]);
+  });
+
+  it("reads the Dockerfile as it was at the base commit", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    // at the base the image ran a web app; the head makes it run vLLM: no launch existed to drop flags from
+    const base = r.commit("add", { ...FILES, "server/start.sh": "#!/bin/sh\nexec uvicorn app:app\n" });
+    // (read with the head's script, the base would have started vLLM with the flag this commit removes)
+    r.commit("serve", {
+      "server/start.sh": FILES["server/start.sh"],
+      "docker-compose.yml": COMPOSE.replace("      - --enable-auto-tool-choice\n", ""),
+    });
+    const report = await preflight(r.dir, "--base", base);
+    expect(of(report, "preflight.dropped-flags").filter((f) => f.status !== "pass")).toEqual([]);
+    expect(of(report, "preflight.traps").map((f) => f.file)).toEqual(["docker-compose.yml", "server/start.sh"]);
+  });
+});
