@@ -3,21 +3,19 @@
 // commands. "${ARGS[@]}" is expanded from an earlier ARGS=( ... ) so engine flags built in an array
 // reach the podman run that uses them. Commands inside $( ... ) are parsed too.
 import type { Command, Word } from "./model.js";
-import { lex, lexWords, type LexWord, type Token } from "./lexer.js";
+import { lex, type LexWord, type Token } from "./lexer.js";
 import { applyDefaults, assign, resolveWord, type Env } from "./resolve.js";
-import { assignedSource } from "./words.js";
 import { CaseArms } from "./case-arms.js";
 import { DefaultPath } from "./if-arms.js";
 import { conditionalEcho } from "./echo-sub.js";
+import { StringVars } from "./string-vars.js";
 import {
-  capturedFunction,
   echoedWords,
   forwardedRuntime,
   forwardsAll,
   anyKnownArguments,
   removesContainer,
   knownArguments,
-  soleReference,
   type Functions,
 } from "./function-calls.js";
 
@@ -89,7 +87,6 @@ class Grouper {
   private braces = 0;
   private readonly conditionalOf = new WeakMap<Command, number>();
   /** string variables whose value ends in a space, so an append starts a new word */
-  private readonly spaced = new Set<string>();
 
   constructor(
     private readonly tokens: Token[],
@@ -100,7 +97,11 @@ class Grouper {
       bodies: new Map(),
       following: new Set(),
     },
-  ) {}
+  ) {
+    this.vars = new StringVars(s, fns.printed, (w) => this.plain(w));
+  }
+
+  private readonly vars: StringVars;
 
   run(): void {
     while (this.i < this.tokens.length) this.step(this.tokens[this.i++]!);
@@ -171,7 +172,7 @@ class Grouper {
       .flatMap((w) =>
         w.arrayRef && this.s.arrays.has(w.arrayRef)
           ? this.s.arrays.get(w.arrayRef)!
-          : (this.splitExpansion(w, false) ?? [this.plain(w)]),
+          : (this.vars.split(w, false) ?? [this.plain(w)]),
       )
       .map((w) => this.path.word(w, this.conditional > 0));
     const prev = t.append ? (this.s.arrays.get(t.name) ?? []) : [];
@@ -215,7 +216,7 @@ class Grouper {
       d.words.push(...echoed.map((x) => this.plain(x)));
       return;
     }
-    const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
+    const pieces = this.vars.split(w, d.words[0]?.text === "eval");
     if (pieces) {
       d.words.push(...pieces);
       return;
@@ -228,12 +229,12 @@ class Grouper {
       this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
       this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
     }
-    const flag = this.heldFlag(w);
+    const flag = this.vars.heldFlag(w);
     if (flag) {
       d.words.push(...flag);
       return;
     }
-    const held = this.heldWords(w);
+    const held = this.vars.heldWords(w);
     d.words.push(held ? { ...this.plain(w), held } : this.plain(w));
   }
 
@@ -248,7 +249,7 @@ class Grouper {
     // an arm of a case that does not run by default sets an alternative, not the value
     if (this.arms.skipping && (append || this.s.strings.has(name))) return;
     const prev = this.s.strings.get(name);
-    this.rememberWords(name, value, line, append, raw);
+    this.vars.set(name, value, line, append, raw, this.conditional > 0);
     // words set where the defaults do not reach (an if-branch, a `false-test && ...`) are off by default
     const now = this.s.strings.get(name);
     if (!now) return;
@@ -256,123 +257,6 @@ class Grouper {
     // `F=--x; if [ "$OFF" = 1 ]; then F=--no-x; fi`: the default value stays; the branch's words ride along, off
     const replaced = this.path.off && !append && prev?.length && marked.every((w) => w.offDefault);
     this.s.strings.set(name, replaced ? [...prev, ...marked] : marked);
-  }
-
-  private rememberWords(name: string, value: string | undefined, line: number, append: boolean, raw: string): void {
-    const prev = this.s.strings.get(name);
-    const optional = this.conditional > 0;
-    // `cmd=$(make_cmd)` (what a function prints) and `cmd="$1"` (a known value copied): the same words
-    const copied = capturedFunction(raw) ?? null;
-    const from = copied ? this.fns.printed.get(copied) : this.copiedString(raw, name);
-    if (from && !append) {
-      this.s.strings.set(
-        name,
-        from.map((w) => ({ ...w, optional: w.optional || optional })),
-      );
-      return;
-    }
-    const opaque = /`|\$\(/.test(raw);
-    const written = opaque ? [] : this.writtenWords(name, line, raw);
-    // `CMD="$CMD --flag"` adds to the value as `CMD+=" --flag"` does: the earlier words keep their lines
-    const self = new RegExp(`^\\$\\{?${name}\\}?(?=\\s|$)`).exec(raw);
-    if (self && prev && !append) {
-      if (opaque) this.s.strings.delete(name);
-      else this.s.strings.set(name, [...prev, ...written.slice(1).map((w) => ({ ...this.plain(w), optional }))]);
-      return;
-    }
-    // `args="--port 9000 $args"` puts words before (or around) the earlier value: it stays in place, lines and all
-    const own = new RegExp(`^\\$\\{?${name}\\}?$`);
-    if (prev && !append && !opaque && written.some((w) => own.test(w.text))) {
-      const around = written.flatMap((w) => (own.test(w.text) ? prev : [{ ...this.plain(w), optional }]));
-      this.s.strings.set(name, around);
-      return;
-    }
-    let pieces: Word[] | null = null;
-    if (value !== undefined) {
-      const texts = value.split(/\s+/).filter(Boolean);
-      pieces = texts.map((text, i): Word => ({
-        text,
-        line: written.length === texts.length ? written[i]!.line : line,
-        optional,
-        dynamic: false,
-        resolved: text,
-      }));
-    } else if (!opaque) {
-      // not knowable as a whole (a $VAR from the environment): its words as written, the unknown ones dynamic
-      pieces = written.map((w) => ({ ...this.plain(w), optional }));
-    }
-    // `s=""; s+="A=1 "; s+="B=2 "`: appending to an empty value, or to one that ends in a space, starts a word
-    const apart = prev?.length === 0 || this.spaced.has(name) || /^\s/.test(value ?? raw);
-    const joins = !append || (prev !== undefined && apart);
-    if (!pieces || !joins) {
-      this.s.strings.delete(name);
-      return;
-    }
-    this.s.strings.set(name, append ? [...prev!, ...pieces] : pieces);
-    if (/\s$/.test((value ?? raw).replace(/^["']|["']$/g, ""))) this.spaced.add(name);
-    else this.spaced.delete(name);
-  }
-
-  private copiedString(raw: string, name: string): Word[] | undefined {
-    const ref = soleReference(raw);
-    return ref && ref !== name ? this.s.strings.get(ref) : undefined;
-  }
-
-  /**
-   * A string's words as written, each on its own line: a string that goes on past its line is re-read from the
-   * source (quotes removed, line breaks kept; a bounded slice, so no quadratic cost on long files).
-   */
-  private writtenWords(name: string, line: number, raw: string): LexWord[] {
-    const idx = line - this.s.firstLine;
-    const spans = /\\\s*$/.test(this.s.lines[idx] ?? "");
-    const src = spans ? assignedSource(this.s.lines.slice(idx, idx + 200).join("\n"), 0, name, line) : null;
-    return lexWords(src?.text ?? raw, line);
-  }
-
-  /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
-  private splitExpansion(w: LexWord, evaluated: boolean): Word[] | null {
-    if (evaluated && w.parts.length > 1) return this.evaluatedParts(w);
-    const p = w.parts.length === 1 ? w.parts[0]! : null;
-    if (!p || p.kind !== "param" || p.op !== null || p.index !== null || (p.quoted && !evaluated)) return null;
-    const known = this.s.strings.get(p.name);
-    // one word stays as written ($MODEL), so paths and names still compare by variable; a flag (`$BATCH` holding
-    // --cont-batching) is an argv word of its own, read at the line that set it
-    return known && (known.length !== 1 || evaluated || /^-/.test(known[0]!.text))
-      ? known.map((x) => ({ ...x, optional: x.optional || w.optional }))
-      : null;
-  }
-
-  /** `"$CMD"` quoted, CMD a known string of several words: those words (bash keeps them one argument). */
-  /** `"$PREFIX_FLAG"` holding one flag word by default: that flag, at the line that set it (with any alternative
-   *  an if-branch the defaults do not take gave it, off by default). */
-  private heldFlag(w: LexWord): Word[] | undefined {
-    const p = w.parts.length === 1 ? w.parts[0]! : null;
-    if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return undefined;
-    const known = this.s.strings.get(p.name);
-    const set = known?.filter((k) => !k.offDefault);
-    if (set?.length !== 1 || !/^--?[A-Za-z][\w.-]*$/.test(set[0]!.text)) return undefined;
-    return known!.map((k) => ({ ...k, optional: k.optional || w.optional }));
-  }
-
-  private heldWords(w: LexWord): Word[] | undefined {
-    const p = w.parts.length === 1 ? w.parts[0]! : null;
-    if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return undefined;
-    const known = this.s.strings.get(p.name);
-    return known && known.length > 1 ? known : undefined;
-  }
-
-  /** `eval "$ENV_VARS $CMD"`: eval re-reads the joined values, so each known variable's words in turn. */
-  private evaluatedParts(w: LexWord): Word[] | null {
-    const out: Word[] = [];
-    for (const p of w.parts) {
-      if (p.kind === "lit" && !p.text.trim()) continue;
-      const known = p.kind === "param" && p.op === null && p.index === null ? this.s.strings.get(p.name) : undefined;
-      if (!known) return null;
-      out.push(...known.map((x) => ({ ...x, optional: x.optional || w.optional })));
-    }
-    // the re-read command's leading NAME=value words are assignments (`CUDA_VISIBLE_DEVICES=0 vllm serve ...`)
-    const first = out.findIndex((x) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(x.text));
-    return first >= 0 ? out.slice(first) : null;
   }
 
   /** Control keywords and function headers: true when the token was structure, not a command word. */
