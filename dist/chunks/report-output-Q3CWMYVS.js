@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-2GG5YOM4.js";
+} from "./chunk-YZYFO34C.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-YMY4VPF4.js";
@@ -25,7 +25,7 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-LT7DOS3G.js";
+} from "./chunk-45T7IFJP.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";

@@ -88,7 +88,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-LT7DOS3G.js";
+} from "./chunk-45T7IFJP.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -41057,7 +41057,8 @@ function discoverTargets(root, files) {
     if (/\.ya?ml$/.test(file2)) includers.push(...includedFiles(text, posix4.dirname(file2)).map((f) => ({ file: file2, f })));
     const yaml = yamlKind(file2, text);
     if (yaml) {
-      if (text.includes("\0") || !MENTIONS_ENGINE.test(text)) continue;
+      if (text.includes("\0") || !(MENTIONS_ENGINE.test(text) || yaml === "compose" && /^\s+build:/m.test(text)))
+        continue;
       const parts2 = engineParts(yaml, text, yaml === "compose" ? composeFiles(root, file2, text) : void 0);
       for (const part of parts2)
         targets.push({

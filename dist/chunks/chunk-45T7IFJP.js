@@ -1493,7 +1493,7 @@ function launchFile(ep) {
 }
 
 // src/stages/compose-inputs.ts
-import { posix as posix3 } from "node:path";
+import { posix as posix5 } from "node:path";
 
 // src/domain/launch/flags.ts
 var SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
@@ -1732,8 +1732,11 @@ function readPodmanRun(command, args, runtime = "podman", create = false) {
   };
 }
 
-// src/domain/launch/yaml-node.ts
-var import_yaml = __toESM(require_dist(), 1);
+// src/domain/launch/compose-build.ts
+import { posix as posix2 } from "node:path";
+
+// src/domain/launch/dockerfile.ts
+import { posix } from "node:path";
 
 // src/domain/launch/lexer.ts
 var META = /* @__PURE__ */ new Set([" ", "	", "\n", ";", "&", "|", "(", ")", "<", ">"]);
@@ -2169,7 +2172,680 @@ function splitOptional(word2) {
   return lexWords(p.arg, p.line).map((w) => ({ ...w, optional: true, ...p.op === ":+" ? { guard: p.name } : {} }));
 }
 
+// src/domain/launch/dockerfile.ts
+function instructions(text) {
+  const lines = text.replace(/^\uFEFF/, "").split(/\r?\n/);
+  const directive = /^#\s*escape\s*=\s*(\S)/i.exec(lines[0] ?? "");
+  const esc = directive?.[1] === "`" ? "`" : "\\";
+  const out = [];
+  let i = 0;
+  while (i < lines.length) {
+    const start = i;
+    let body = "";
+    for (; i < lines.length; i++) {
+      const l = lines[i];
+      if (body && /^\s*(#|$)/.test(l)) continue;
+      if (!body && /^\s*(#|$)/.test(l)) break;
+      const t = l.replace(/\s+$/, "");
+      if (t.endsWith(esc)) {
+        body += t.slice(0, -1) + " ";
+        continue;
+      }
+      body += t;
+      break;
+    }
+    i++;
+    const m = /^\s*([A-Za-z]+)\s*(.*)$/s.exec(body);
+    if (!m) continue;
+    out.push({ op: m[1].toUpperCase(), rest: m[2].trim(), line: start + 1 });
+    for (const h of body.matchAll(/<<(-?)["']?([A-Za-z_][A-Za-z0-9_]*)["']?/g)) {
+      while (i < lines.length && (h[1] ? lines[i].trim() : lines[i]) !== h[2]) i++;
+      i++;
+    }
+  }
+  return out;
+}
+function commandWords(rest, line, path) {
+  const mark = (text) => ({ text, line, optional: false, dynamic: /\$/.test(text), file: path });
+  if (rest.startsWith("[")) {
+    try {
+      const parsed = JSON.parse(rest);
+      if (Array.isArray(parsed) && parsed.every((x) => typeof x === "string")) return parsed.map(mark);
+    } catch {
+    }
+  }
+  return lexWords(rest, line).map((w) => ({ ...w, line, file: path }));
+}
+var fill = (text, args) => text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?[-+]([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (m, a, d, b) => {
+  const v = args.get(a ?? b);
+  if (m.includes(":+") || m.includes("+")) return v ? d ?? "" : "";
+  return v !== void 0 && v !== "" ? v : d ?? "";
+});
+function copyOf(rest, workdir) {
+  let words;
+  if (rest.startsWith("[")) {
+    try {
+      words = JSON.parse(rest);
+    } catch {
+      return null;
+    }
+  } else words = rest.split(/\s+/);
+  const from = words.some((w) => /^--from=/.test(w));
+  const paths = words.filter((w) => !w.startsWith("--"));
+  if (paths.length < 2 || paths.some((p) => typeof p !== "string")) return null;
+  const dest = paths.at(-1);
+  return {
+    from,
+    src: paths.slice(0, -1),
+    dest: posix.isAbsolute(dest) ? dest : posix.join(workdir, dest) + (dest.endsWith("/") ? "/" : "")
+  };
+}
+function parseDockerfile(text, path) {
+  const global = /* @__PURE__ */ new Map();
+  const stages = [];
+  for (const ins of instructions(text)) {
+    const stage = stages.at(-1);
+    if (ins.op === "ARG" && !stage) {
+      for (const a of ins.rest.split(/\s+/)) {
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:=(.*))?$/.exec(a);
+        if (m) global.set(m[1], (m[2] ?? "").replace(/^["']|["']$/g, ""));
+      }
+    } else if (ins.op === "FROM") {
+      const words = ins.rest.split(/\s+/).filter((w) => !w.startsWith("--"));
+      const as = words.findIndex((w) => w.toLowerCase() === "as");
+      const from = fill(words[0] ?? "", global);
+      const parent = stages.find((s) => s.name !== null && s.name === from.toLowerCase());
+      stages.push({
+        name: as > 0 ? words[as + 1]?.toLowerCase() ?? null : null,
+        from,
+        fromLine: ins.line,
+        // a stage built on another of the file's stages starts from that stage's image
+        entrypoint: parent?.entrypoint ?? null,
+        cmd: parent?.cmd ?? null,
+        cmdSet: false,
+        copies: parent ? [...parent.copies] : [],
+        workdir: parent?.workdir ?? "/"
+      });
+    } else if (!stage) continue;
+    else if (ins.op === "WORKDIR") stage.workdir = posix.resolve(stage.workdir, ins.rest.replace(/^["']|["']$/g, ""));
+    else if (ins.op === "CMD") {
+      stage.cmd = commandWords(ins.rest, ins.line, path);
+      stage.cmdSet = true;
+    } else if (ins.op === "ENTRYPOINT") {
+      stage.entrypoint = commandWords(ins.rest, ins.line, path);
+      if (!stage.cmdSet) stage.cmd = null;
+    } else if (ins.op === "COPY" || ins.op === "ADD") {
+      const c = copyOf(ins.rest, stage.workdir);
+      if (c && !c.from) for (const src of c.src) stage.copies.push({ src, dest: c.dest });
+    }
+  }
+  const last = stages.at(-1);
+  if (!last) return { path, base: null, entrypoint: null, cmd: null, copies: [], workdir: "/" };
+  let root = last;
+  for (let n = 0; n < stages.length; n++) {
+    const parent = stages.find((s) => s !== root && s.name !== null && s.name === root.from.toLowerCase());
+    if (!parent) break;
+    root = parent;
+  }
+  const base = root.from && root.from.toLowerCase() !== "scratch" ? { text: root.from, line: root.fromLine } : null;
+  return { path, base, entrypoint: last.entrypoint, cmd: last.cmd, copies: last.copies, workdir: last.workdir };
+}
+function copiedFrom(image, target) {
+  for (const c of [...image.copies].reverse()) {
+    const dest = c.dest.replace(/\/+$/, "") || "/";
+    const src = c.src.replace(/^\.\/?/, "").replace(/\/+$/, "");
+    if (/[*?[]/.test(src)) continue;
+    if (target === dest || target === posix.join(dest, posix.basename(src))) return src || posix.basename(target);
+    const dir = c.src === "." || c.src.endsWith("/") || !/\.[A-Za-z0-9]+$/.test(src);
+    if (dir && target.startsWith(dest === "/" ? "/" : dest + "/")) {
+      const rest = target.slice(dest === "/" ? 1 : dest.length + 1);
+      return src ? posix.join(src, rest) : rest;
+    }
+  }
+  return null;
+}
+
+// src/domain/launch/compose-build.ts
+function dockerfileOf(y, svc, dir) {
+  const build = y.get(svc, "build");
+  if (!build) return null;
+  const context = y.str(build) ?? y.str(y.get(build, "context")) ?? ".";
+  if (/^[a-z+]+:\/\/|^git@|\.git(#|$)/i.test(context)) return null;
+  const ctx = posix2.normalize(posix2.join(dir || ".", context));
+  if (ctx.startsWith("../")) return null;
+  const inline = y.str(y.get(build, "dockerfile_inline"));
+  const file = y.str(y.get(build, "dockerfile")) ?? "Dockerfile";
+  return { context: ctx, path: posix2.normalize(posix2.join(ctx, file)), inline };
+}
+var WRAPPERS = /^(?:\S*\/)?(tini|dumb-init|env|exec|nohup)$/;
+var SHELL = /^(?:\S*\/)?(ba|da|z)?sh$/;
+function programPath(words) {
+  let i = 0;
+  while (words[i] && (WRAPPERS.test(words[i].text) || words[i].text === "--" || /^-/.test(words[i].text))) i++;
+  const first = words[i]?.text;
+  if (!first) return null;
+  if (!SHELL.test(first)) return first;
+  const c = words.findIndex((w, j) => j > i && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
+  if (c > 0 && words[c + 1]) return programPath(lexWords(words[c + 1].text, words[c + 1].line));
+  const script = words.slice(i + 1).find((w) => !w.text.startsWith("-"));
+  return script?.text ?? null;
+}
+function scriptPath(image, context, command) {
+  const program = programPath(image.entrypoint ?? command ?? image.cmd ?? []);
+  if (!program || program.includes("$")) return null;
+  const inImage = posix2.isAbsolute(program) ? program : posix2.resolve(image.workdir, program);
+  const src = copiedFrom(image, inImage);
+  return src === null ? null : posix2.normalize(posix2.join(context, src));
+}
+function buildReads(y, svc, dir, read, command) {
+  const out = /* @__PURE__ */ new Map();
+  const df = dockerfileOf(y, svc, dir);
+  if (!df || df.inline !== null) return out;
+  const text = read(df.path);
+  if (text === null) return out;
+  out.set(df.path, text);
+  const script = scriptPath(parseDockerfile(text, df.path), df.context, command);
+  const body = script === null ? null : read(script);
+  if (script !== null && body !== null) out.set(script, body);
+  return out;
+}
+function builtImage(y, svc, dir, builds, command) {
+  const df = dockerfileOf(y, svc, dir);
+  const text = df ? df.inline ?? builds.get(df.path) : void 0;
+  if (!df || text === void 0) return null;
+  const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path);
+  const path = scriptPath(image, df.context, command);
+  const body = path === null ? void 0 : builds.get(path);
+  return { image, script: path !== null && body !== void 0 ? { path, text: body } : null };
+}
+
+// src/domain/launch/words.ts
+var WRAPPERS_WITH_ARG = {
+  sudo: /* @__PURE__ */ new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
+  nice: /* @__PURE__ */ new Set(["-n"]),
+  timeout: /* @__PURE__ */ new Set(["-s", "-k", "--signal", "--kill-after"]),
+  stdbuf: /* @__PURE__ */ new Set(["-i", "-o", "-e"]),
+  env: /* @__PURE__ */ new Set(["-u", "-C", "--unset", "--chdir"]),
+  nohup: /* @__PURE__ */ new Set(),
+  // util-linux: setsid [-c] [-f] [-w] PROGRAM; ionice [-c CLASS] [-n LEVEL] [-t] PROGRAM
+  setsid: /* @__PURE__ */ new Set(),
+  ionice: /* @__PURE__ */ new Set(["-c", "-n", "--class", "--classdata"]),
+  exec: /* @__PURE__ */ new Set(["-a"]),
+  command: /* @__PURE__ */ new Set(),
+  time: /* @__PURE__ */ new Set(),
+  builtin: /* @__PURE__ */ new Set(),
+  eval: /* @__PURE__ */ new Set()
+};
+function basename(path) {
+  return path.slice(path.lastIndexOf("/") + 1);
+}
+function programWords(words) {
+  let i = 0;
+  while (i < words.length) {
+    const name = basename(words[i].text);
+    const withArg = WRAPPERS_WITH_ARG[name];
+    if (!withArg) break;
+    if (name === "command" && /^-[vV]$/.test(words[i + 1]?.text ?? "")) return [];
+    i++;
+    if (name === "timeout") {
+      while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
+      i++;
+      continue;
+    }
+    while (i < words.length) {
+      const t = words[i].text;
+      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
+        i++;
+        continue;
+      }
+      if (!t.startsWith("-") || t === "-" || t === "--") {
+        if (t === "--") i++;
+        break;
+      }
+      i += withArg.has(t) ? 2 : 1;
+    }
+  }
+  return words.slice(i);
+}
+function programOf(cmd) {
+  const w = programWords(cmd.words)[0];
+  return w ? basename(w.text) : "";
+}
+function runsSubcommand(cmd, prog, sub) {
+  const words = programWords(cmd.words);
+  if (!words[0] || basename(words[0].text) !== prog) return null;
+  let i = 1;
+  if (prog === "podman" || prog === "docker") {
+    while (i < words.length && words[i].text.startsWith("-")) i++;
+    if (words[i]?.text === "container") i++;
+  }
+  if (prog === "git") {
+    while (i < words.length && words[i].text.startsWith("-"))
+      i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
+  }
+  return words[i]?.text === sub ? words.slice(i + 1) : null;
+}
+function hasMergedStderr(cmd) {
+  return cmd.redirects.some(
+    (r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout"
+  );
+}
+function assignedSource(text, index, name, line) {
+  let start = 0;
+  for (let i = 0; i < index; i++) {
+    start = text.indexOf("\n", start) + 1;
+    if (start === 0) return null;
+  }
+  const end = text.indexOf("\n", start);
+  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(
+    text.slice(start, end < 0 ? void 0 : end)
+  );
+  if (!m) return null;
+  const quote = m[1];
+  let out = "";
+  for (let i = start + m.index + m[0].length; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === quote) return { text: out, line };
+    if (quote === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
+      out += text[++i];
+      continue;
+    }
+    out += ch;
+  }
+  return null;
+}
+function heredocAt(lines, i) {
+  const m = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(lines[i] ?? "");
+  if (!m) return null;
+  const strip = (l) => m[1] === "-" ? l.replace(/^\t+/, "") : l;
+  const end = lines.findIndex((l, j) => j > i && strip(l) === m[3]);
+  if (end < 0) return null;
+  const body = lines.slice(i + 1, end).map(strip);
+  return { body: m[2] ? body : body.map((l) => l.replace(/\\([\\$`])/g, "$1")), end };
+}
+
+// src/domain/launch/wrappers.ts
+var TOOLBOX_VALUE = /* @__PURE__ */ new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
+var EXEC_VALUE = /* @__PURE__ */ new Set([
+  "-e",
+  "--env",
+  "--env-file",
+  "-u",
+  "--user",
+  "-w",
+  "--workdir",
+  "--detach-keys",
+  "--cidfile",
+  "--preserve-fds",
+  "--preserve-fd"
+]);
+var EXEC_CLIS = /* @__PURE__ */ new Set(["docker", "podman", "nerdctl"]);
+var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
+  "-u",
+  "--unit",
+  "-p",
+  "--property",
+  "--description",
+  "--slice",
+  "--uid",
+  "--gid",
+  "--nice",
+  "-E",
+  "--setenv",
+  "--working-directory",
+  "-H",
+  "--host",
+  "-M",
+  "--machine",
+  "--on-active",
+  "--on-boot",
+  "--on-calendar",
+  "--timer-property"
+]);
+var RUNNERS = /* @__PURE__ */ new Set(["uv", "conda", "mamba", "micromamba", "poetry", "pipenv", "pixi", "pdm", "hatch"]);
+var RUNNER_VALUE = /* @__PURE__ */ new Set([
+  "-n",
+  "--name",
+  "-p",
+  "--prefix",
+  "--with",
+  "--python",
+  "--env-file",
+  "--extra",
+  "--group",
+  "--project",
+  "--directory",
+  "--index",
+  "-e",
+  "--environment",
+  "--manifest-path"
+]);
+var SRUN_VALUE = new Set(
+  "-p --partition -n --ntasks -N --nodes -c --cpus-per-task -t --time -J --job-name -o --output -e --error -w --nodelist -x --exclude -A --account -q --qos -G --gpus --gres --mem --ntasks-per-node --gpus-per-node --gpus-per-task --mem-per-cpu --mem-per-gpu -C --constraint -D --chdir --mpi --export --quotatype".split(
+    " "
+  )
+);
+var NUMACTL_VALUE = /* @__PURE__ */ new Set(["-C", "-N", "-m", "-i", "-p"]);
+var SCREEN_VALUE = /^-([A-Za-z]*[Scehpt]|Logfile)$/;
+var APPTAINER_VALUE = /* @__PURE__ */ new Set([
+  "-B",
+  "--bind",
+  "--mount",
+  "--env",
+  "--env-file",
+  "-H",
+  "--home",
+  "--pwd",
+  "-o",
+  "--overlay",
+  "-W",
+  "--workdir",
+  "-S",
+  "--scratch",
+  "--security",
+  "--network",
+  "--network-args",
+  "--app",
+  "--hostname",
+  "--dns",
+  "--no-mount",
+  "--add-caps",
+  "--drop-caps",
+  "--apply-cgroups",
+  "--cpus",
+  "--memory"
+]);
+var TMUX_GLOBAL_VALUE = /* @__PURE__ */ new Set(["-L", "-S", "-f", "-c", "-T"]);
+var TMUX_VALUE = /* @__PURE__ */ new Set(["-c", "-e", "-F", "-f", "-n", "-s", "-t", "-x", "-y", "-l"]);
+var TMUX_STARTS = /* @__PURE__ */ new Set([
+  "new-session",
+  "new",
+  "new-window",
+  "neww",
+  "split-window",
+  "splitw",
+  "respawn-pane",
+  "respawnp",
+  "respawn-window",
+  "respawnw",
+  "send-keys",
+  "send"
+]);
+function skipOptions(w, i, withValue) {
+  while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
+  return i;
+}
+function peel(words) {
+  let w = programWords(words);
+  for (let guard = 0; guard < 4 && w[0]; guard++) {
+    const known = w[0].resolved && /^\S+$/.test(w[0].resolved) ? w[0].resolved : w[0].text;
+    const prog = basename(known);
+    if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
+    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = runnerProgram(w, prog);
+    else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
+    else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
+    else if (prog === "nsys" && (w[1]?.text === "profile" || w[1]?.text === "launch"))
+      w = programWords(w.slice(nsysProgram(w)));
+    else if (prog === "srun") w = programWords(w.slice(skipOptions(w, 1, SRUN_VALUE)));
+    else if (prog === "screen")
+      w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
+    else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec")
+      w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
+    else if (prog === "distrobox" && w[1]?.text === "enter") {
+      const dash = w.findIndex((x) => x.text === "--");
+      w = dash > 1 ? programWords(w.slice(dash + 1)) : [];
+    } else if (prog === "toolbox" && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, TOOLBOX_VALUE)));
+    else if (EXEC_CLIS.has(prog) && execAt(w) > 0) w = programWords(w.slice(execProgram(w)));
+    else break;
+  }
+  return w;
+}
+function runnerProgram(w, prog) {
+  let i = 2;
+  while (i < w.length && w[i].text.startsWith("-")) {
+    if (prog === "uv" && (w[i].text === "-m" || w[i].text === "--module"))
+      return [{ ...w[i], text: "python" }, { ...w[i], text: "-m" }, ...w.slice(i + 1)];
+    i += RUNNER_VALUE.has(w[i].text) ? 2 : 1;
+  }
+  return programWords(w.slice(i));
+}
+function execAt(w) {
+  if (w[1]?.text === "exec") return 2;
+  return w[1]?.text === "container" && w[2]?.text === "exec" ? 3 : 0;
+}
+function execProgram(w) {
+  const at2 = execAt(w);
+  const i = skipOptions(w, at2, EXEC_VALUE);
+  const latest = w.slice(at2, i).some((x) => x.text === "-l" || x.text === "--latest");
+  return latest ? i : i + 1;
+}
+function nsysProgram(w) {
+  let i = 2;
+  while (i < w.length && w[i].text.startsWith("-")) i += w[i].text.includes("=") ? 1 : 2;
+  return i;
+}
+function skipScreen(w) {
+  let i = 1;
+  while (i < w.length && w[i].text.startsWith("-")) i += SCREEN_VALUE.test(w[i].text) ? 2 : 1;
+  return i;
+}
+function tmuxCommand(w) {
+  let i = skipOptions(w, 1, TMUX_GLOBAL_VALUE);
+  if (!TMUX_STARTS.has(w[i]?.text ?? "")) return null;
+  const keys = w[i].text.startsWith("send");
+  i = skipOptions(w, i + 1, TMUX_VALUE);
+  const rest = w.slice(i);
+  return keys ? rest.filter((x) => !/^(Enter|C-m|KPEnter)$/.test(x.text)) : rest;
+}
+
+// src/domain/launch/engine.ts
+var PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;
+var SHELL2 = /^(ba|da|z|k)?sh$/;
+var PYTHON = /^python[0-9.]*$/;
+var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf|test|true|echo|printenv|stat|find|mkdir|chown|chmod|rm|cp|mv|du|df|nvidia-smi|rocm-smi|nsenter|curl|wget)$/;
+var VLLM_TYPICAL = /* @__PURE__ */ new Set([
+  "--model",
+  "--served-model-name",
+  "--max-model-len",
+  "--tensor-parallel-size",
+  "--gpu-memory-utilization",
+  "--reasoning-parser",
+  "--tool-call-parser",
+  "--enable-auto-tool-choice",
+  "--kv-cache-dtype",
+  "--max-num-seqs",
+  "--chat-template"
+]);
+function programName(w, h) {
+  const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
+  const name = basename(text.replace(/["'{}]/g, "")).replace(/\.exe$/i, "");
+  const held2 = w.dynamic && w.resolved === void 0 ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(name) : null;
+  if (held2 && /^LLAMA_SERVER(_(BIN|PATH|EXE|CMD))?$/i.test(held2[1])) return "llama-server";
+  if (held2 && /^LLAMA_?CPP(_SERVER)?_(BIN|BINARY|PATH|EXE|CMD)$/i.test(held2[1])) return LLAMA_CPP_BINARY;
+  return name;
+}
+var LLAMA_CPP_BINARY = "(a llama.cpp program)";
+var PRINTS_AND_EXITS = /* @__PURE__ */ new Set([
+  "-h",
+  "--help",
+  "--usage",
+  "--version",
+  "--list-devices",
+  "--completion-bash",
+  "-cl",
+  "--cache-list"
+]);
+function printsAndExits(args) {
+  return args.some((w) => PRINTS_AND_EXITS.has(w.text));
+}
+function directEngine(words, h) {
+  const w = peel(words);
+  const first = w[0];
+  if (!first) return null;
+  const evalAt = words.findIndex((x) => x.text === "eval");
+  if (evalAt >= 0 && evalAt < words.indexOf(first) && /\s/.test(first.text.trim()))
+    return h.nested(w.map((x) => x.text).join(" "), first.line);
+  const held2 = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(first.text);
+  const heldSource = held2 && first.dynamic ? h.source(held2[1]) : null;
+  const substituted = heldSource && /^\s*(\$\(|`)/.test(heldSource.text);
+  if (heldSource && !substituted && /^\s*[^\s-]\S*\s+\S/.test(heldSource.text))
+    return h.nested(heldSource.text, heldSource.line);
+  const prog = programName(first, h);
+  if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
+  if (/\.(ba)?sh$/.test(first.text) && w.length > 2) {
+    const inner = directEngine(w.slice(1), h);
+    if (inner) return inner;
+  }
+  if (prog === "sglang" && w[1]?.text === "serve") return { kind: "sglang", args: w.slice(2) };
+  if (prog === "tmux") {
+    const cmd = tmuxCommand(w);
+    if (cmd?.length === 1) return h.nested(cmd[0].text, cmd[0].line);
+    return cmd && cmd.length > 1 ? directEngine(cmd, h) : null;
+  }
+  if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
+  if (prog === LLAMA_CPP_BINARY && w.some((x) => /^--(host|port)(=|$)/.test(x.text)))
+    return { kind: "llama.cpp", args: w.slice(1) };
+  if (PYTHON.test(prog) || first.dynamic) {
+    let i = 1;
+    while (w[i] && /^-[A-Za-z]+$/.test(w[i].text) && w[i].text !== "-m") i++;
+    if (w[i]?.text === "-m") {
+      const mod = w[i + 1]?.text ?? "";
+      const kind = /^vllm\.entrypoints\./.test(mod) ? "vllm" : mod === "sglang.launch_server" ? "sglang" : null;
+      return kind ? { kind, args: w.slice(i + 2) } : null;
+    }
+  }
+  if (SHELL2.test(prog)) {
+    for (let i = 1; i < w.length && w[i].text.startsWith("-"); i++) {
+      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i].text)) continue;
+      let s = i + 1;
+      while (w[s] && w[s].text.startsWith("-") && w[s].text !== "--") s++;
+      if (w[s]?.text === "--") s++;
+      const script2 = w[s];
+      if (!script2) continue;
+      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(script2.text);
+      const src = ref ? h.source(ref[1]) : null;
+      const read = src ? h.nested(src.text, src.line) : h.nested(script2.text, script2.line, w.slice(s + 2));
+      const held3 = script2.held ? directEngine(script2.held, h) : null;
+      const count = (f) => f ? readFlags(f.args).flags.length : -1;
+      return held3 && count(held3) > count(read) ? held3 : read;
+    }
+    const script = skipOptions(w, 1, /* @__PURE__ */ new Set());
+    if (w[script] && /\.(sh|bash)$/.test(w[script].text)) return directEngine(w.slice(script + 1), h);
+  }
+  return null;
+}
+function imageEngine(ref) {
+  const name = ref.replace(/@sha256:.*$/, "");
+  const image = name.replace(/:[^/]*$/, "").split("/").at(-1) ?? "";
+  if (APP_WORDS.test(image)) return null;
+  if (/sglang/i.test(name)) return "sglang";
+  if (/llama[._-]?cpp[._-]?python/i.test(image)) return null;
+  if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
+  if (/vllm/i.test(name)) return "vllm";
+  return null;
+}
+var APP_WORDS = /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator|mock|stub|fake|dummy|emulator|consumer|producer)([-_.]|$)/i;
+var OTHER_SERVERS = /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*|[^/]*llama[-_.]?cpp[-_.]?python[^/]*)$/i;
+var ROUTER_IMAGE = /(^|\/)llama-swap$/i;
+var LLAMA_TYPICAL = /* @__PURE__ */ new Set([
+  "-ngl",
+  "--n-gpu-layers",
+  "--gpu-layers",
+  "-fa",
+  "--flash-attn",
+  "--ctx-size",
+  "-c",
+  "--jinja",
+  "-np",
+  "--parallel",
+  "-hf",
+  "--hf-repo",
+  "--mlock",
+  "--no-mmap",
+  "-ctk",
+  "--cache-type-k"
+]);
+function launcherKind(words) {
+  const i = /^(?:\S*\/)?(?:python[\d.]*|(?:ba|da)?sh)$/.test(words[0]?.text ?? "") ? 1 : 0;
+  const name = (words[i]?.text ?? "").split("/").at(-1).toLowerCase();
+  const m = /^([\w-]*)\.(?:py|sh)$/.exec(name);
+  if (!m || /bench|test|eval|client|proxy|router/.test(m[1]) || !/launch|serve|server|start|run/.test(m[1]))
+    return null;
+  const engine = /(?:^|[_-])(vllm|sglang|llama[_-]?(?:cpp|server))(?:[_-]|$)/.exec(m[1])?.[1];
+  return engine === void 0 ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
+}
+function interactiveShell(run, untagged) {
+  const has = (name) => run.options.some((o) => o.name === name);
+  const gpu = has("--gpus") || has("--runtime") || run.devices.length > 0;
+  return has("--interactive") && has("--tty") && !has("--detach") && !untagged.includes("/") && !gpu && !run.publish.length;
+}
+function scriptHandedArgs(run, words) {
+  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  const c = words.findIndex((w, i) => i > 0 && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
+  if (!kind || !SHELL2.test(basename(words[0]?.text ?? "")) || c < 0 || !words[c + 1]) return null;
+  const inner = lexWords(words[c + 1].text, words[c + 1].line).map((w) => ({ ...w, line: words[c + 1].line }));
+  if (!mountedScript(run, inner) || !/\.sh$/.test(inner[0]?.text ?? "")) return null;
+  const args = inner.slice(1);
+  return args.some((w) => isFlagWord(w.text)) ? { kind, args } : null;
+}
+function mountedScript(run, words) {
+  const scripts = words.slice(0, 3).map((w) => w.text.replace(/^["']|["']$/g, "")).filter((t) => /\.sh$/.test(t));
+  return scripts.some((s) => run.volumes.some((v) => v.target === s && /\.sh$/.test(v.source)));
+}
+function scriptOnEngineImage(run, words) {
+  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
+  const script = words.slice(0, 3).some((w) => /^\S*\.sh$/.test(w.text.replace(/^["']|["']$/g, "")));
+  return kind && script ? kind : null;
+}
+function containerEngine(run, h) {
+  const after = run.engineArgs;
+  const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
+  if (entry) {
+    const text = (entry.resolvedValue ?? entry.value).replace(/^\[\s*"?|"?\s*\]$/g, "");
+    const words = [{ text, line: entry.line, optional: false, dynamic: false }, ...after];
+    const found = directEngine(words, h);
+    if (found) return found;
+    const handed = scriptHandedArgs(run, words);
+    if (handed) return handed;
+    const kind2 = scriptOnEngineImage(run, words);
+    return kind2 ? { kind: kind2, args: [], builtBy: words.map((w) => w.text).join(" ") } : null;
+  }
+  const first = after[0];
+  if (first && !isFlagWord(first.text)) {
+    const found = directEngine(after, h);
+    if (found) return found;
+    const own = launcherKind(after) ?? scriptOnEngineImage(run, after);
+    if (own && (run.options.some((o) => o.name === "--gpus") || mountedScript(run, after)))
+      return { kind: own, args: [], builtBy: after.map((w) => w.text).join(" ") };
+    if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
+  }
+  const ref = run.image ? run.image.resolved ?? run.image.text : "";
+  if (PLACEHOLDER_IMAGE.test(ref.replace(/:[^/]*$/, ""))) return null;
+  const untagged = ref.replace(/@sha256:.*$/, "").replace(/:[^/]*$/, "");
+  const tagOnly = imageEngine(ref) !== null && imageEngine(untagged) === null;
+  if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && tagOnly) return null;
+  if (tagOnly && after.length === 0) return null;
+  if (ROUTER_IMAGE.test(untagged)) return null;
+  if (after.length === 0 && interactiveShell(run, untagged)) return null;
+  const kind = ref ? imageEngine(ref) : null;
+  if (kind) return { kind, args: [...after] };
+  if (APP_WORDS.test(
+    ref.replace(/[@:][^/]*$/, "").split("/").at(-1) ?? ""
+  ))
+    return null;
+  if (OTHER_SERVERS.test(ref.replace(/[@:][^/]*$/, ""))) return null;
+  const flags = readFlags(after).flags;
+  const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
+  if (llamaish) return { kind: "llama.cpp", args: [...after] };
+  if (flags.some((f) => /-bind-address$|^--leader-elect|^--kubeconfig$|^--zap-/.test(f.name))) return null;
+  const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
+  const modelLike = (w) => w !== void 0 && w.text.includes("/") && !isFlagWord(w.text) && !/\.(sh|bash|py|pl|rb|js)$/.test(w.text);
+  const modelFirst = first !== void 0 && (first.text === "serve" ? modelLike(after[1]) : modelLike(first));
+  return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
+}
+
 // src/domain/launch/yaml-node.ts
+var import_yaml = __toESM(require_dist(), 1);
 function tabIndented(text) {
   const at2 = text.split("\n").findIndex((l) => /^\t+[ \t]*[^\s#]/.test(l));
   return at2 < 0 ? null : at2 + 1;
@@ -2345,10 +3021,10 @@ var yamlCommand = (words, from, to, lines) => ({
 
 // src/domain/launch/compose.ts
 var import_yaml2 = __toESM(require_dist(), 1);
-import { posix as posix2 } from "node:path";
+import { posix as posix4 } from "node:path";
 
 // src/domain/launch/compose-extends.ts
-import { posix } from "node:path";
+import { posix as posix3 } from "node:path";
 function extendsRef(y, svc, dir) {
   const ext = y.get(svc, "extends");
   if (!ext) return null;
@@ -2357,7 +3033,7 @@ function extendsRef(y, svc, dir) {
   if (!service) return null;
   return {
     service,
-    file: file === null ? null : posix.normalize(posix.join(dir, file)),
+    file: file === null ? null : posix3.normalize(posix3.join(dir, file)),
     line: y.keyLine(svc, "extends")
   };
 }
@@ -2390,6 +3066,7 @@ function mergeFacets(base, own) {
     startPeriod: own.startPeriod ?? base.startPeriod,
     containerName: own.containerName ?? base.containerName,
     line: own.line,
+    build: own.fragment ? base.build : own.build,
     // (a service that sets either part of the argv itself has words of both files: each keeps its own)
     ...!own.entrypoint && !own.command && base.argvFrom ? { argvFrom: base.argvFrom } : {}
   };
@@ -2439,12 +3116,12 @@ function composeName(text, env = /* @__PURE__ */ new Map()) {
   const v = y.str(y.get(doc.contents, "name"));
   return v === null ? null : interpolate(v, env);
 }
-function parseCompose(text, env = /* @__PURE__ */ new Map(), extended = /* @__PURE__ */ new Map(), dir = "") {
+function parseCompose(text, env = /* @__PURE__ */ new Map(), extended = /* @__PURE__ */ new Map(), dir = "", builds = /* @__PURE__ */ new Map()) {
   const file = openCompose(text);
   if (!file) return null;
   const lines = text.split("\n");
   return file.y.keys(file.services).flatMap((name) => {
-    const f = serviceFacets(file, name, env, { extended, dir, depth: 0 });
+    const f = serviceFacets(file, name, env, { extended, dir, depth: 0, builds });
     return f ? [assemble(name, f, lines, env)] : [];
   });
 }
@@ -2465,6 +3142,7 @@ function assemble(name, f, lines, env) {
   const command = yamlCommand(words, from, to, lines);
   const run = readPodmanRun(command, words, "compose");
   if (run.image?.text !== f.image.text) run.image = f.image;
+  if (f.build) run.build = f.build;
   run.workload = {
     form: "compose",
     name,
@@ -2479,7 +3157,7 @@ function assemble(name, f, lines, env) {
 function serviceFacets(file, name, env, scope) {
   const svc = file.y.get(file.services, name);
   if (!svc) return null;
-  const own = readService(file.y, name, svc, env);
+  const own = readService(file.y, name, svc, env, scope);
   const ref = scope.depth < 5 ? extendsRef(file.y, svc, scope.dir) : null;
   if (!ref) return own;
   const next = { ...scope, depth: scope.depth + 1 };
@@ -2489,7 +3167,7 @@ function serviceFacets(file, name, env, scope) {
   }
   const text = scope.extended.get(ref.file);
   const other = text === void 0 ? null : openCompose(text);
-  const base = other && serviceFacets(other, ref.service, env, { ...next, dir: posix2.dirname(ref.file) });
+  const base = other && serviceFacets(other, ref.service, env, { ...next, dir: posix4.dirname(ref.file) });
   return base ? mergeFacets(fromFile(base, ref.file, text.split("\n"), ref.line), own) : own;
 }
 function extendedFiles(text, read, dir = "") {
@@ -2501,7 +3179,7 @@ function extendedFiles(text, read, dir = "") {
       const t = read(path);
       if (t === null) continue;
       out.set(path, t);
-      next.push(...extendsFiles(t, posix2.dirname(path)));
+      next.push(...extendsFiles(t, posix4.dirname(path)));
     }
     todo = next;
   }
@@ -2516,7 +3194,20 @@ function extendsFiles(text, dir = "") {
     return ref?.file ? [ref.file] : [];
   });
 }
-function readService(y, name, svc, env) {
+function buildFiles(text, read, dir = "") {
+  const file = openCompose(text);
+  const out = /* @__PURE__ */ new Map();
+  if (!file) return out;
+  for (const name of file.y.keys(file.services)) {
+    const svc = file.y.get(file.services, name);
+    const command = file.y.get(svc, "command");
+    if (svc)
+      for (const [p, t] of buildReads(file.y, svc, dir, read, command ? composeWords(file.y, command, (t2) => t2) : null))
+        out.set(p, t);
+  }
+  return out;
+}
+function readService(y, name, svc, env, scope) {
   const expand = (t) => interpolate(t, env);
   const options = [];
   const opt = (option, value, line) => {
@@ -2593,27 +3284,31 @@ function readService(y, name, svc, env) {
   const start = y.str(y.get(health, "start_period"));
   if (start !== null) opt("--health-start-period", start, y.keyLine(health, "start_period"));
   const image = y.get(svc, "image");
-  const build = y.get(svc, "build");
-  const fragment = !image && !build;
-  const base = image ? null : baseImageArg(y, build);
-  const imageText = y.str(image) ?? base?.value ?? (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
-  const imageLine = image ? y.line(image) : base?.line ?? y.line(svc);
-  const imageResolved = expand(imageText);
-  const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
   const entrypoint = y.get(svc, "entrypoint");
   const command = y.get(svc, "command");
+  const build = y.get(svc, "build");
+  const fragment = !image && !build;
+  const commandWords2 = command ? composeWords(y, command, expand) : null;
+  const built = scope.builds ? builtImage(y, svc, scope.dir, scope.builds, commandWords2) : null;
+  const builtBase = built?.image.base && !built.image.entrypoint && imageEngine(built.image.base.text) ? built.image.base : null;
+  const base = builtBase ? { value: builtBase.text, line: y.keyLine(svc, "build") } : image ? null : baseImageArg(y, build);
+  const imageText = base?.value ?? y.str(image) ?? (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
+  const imageLine = base?.line ?? (image ? y.line(image) : y.line(svc));
+  const imageResolved = expand(imageText);
+  const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
   const restartV = y.str(y.get(svc, "restart"));
   return {
     options,
     image: { ...optionWord(imageText, imageLine), ...unsetOnly ? {} : { resolved: imageResolved } },
     fragment,
     entrypoint: entrypoint ? composeWords(y, entrypoint, expand) : null,
-    command: command ? composeWords(y, command, expand) : null,
+    command: commandWords2,
     restart: restartV === null ? null : { value: restartV, line: y.keyLine(svc, "restart") },
     gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpuAsk,
     startPeriod: start === null ? null : { value: start, line: y.keyLine(health, "start_period") },
     containerName,
-    line: y.line(svc)
+    line: y.line(svc),
+    build: built
   };
 }
 function interpolatedScript(argv, env) {
@@ -2673,25 +3368,28 @@ function composeWords(y, node, expand) {
 
 // src/stages/compose-inputs.ts
 async function composeInputs(read, file, text) {
-  const dir = posix3.dirname(file);
-  const envText = await read(posix3.join(dir, ".env"));
+  const dir = posix5.dirname(file);
+  const envText = await read(posix5.join(dir, ".env"));
   const env = envText === null ? /* @__PURE__ */ new Map() : parseDotEnv(envText);
-  if (text === null) return { env, extended: /* @__PURE__ */ new Map(), dir: at(dir) };
+  if (text === null) return { env, extended: /* @__PURE__ */ new Map(), dir: at(dir), builds: /* @__PURE__ */ new Map() };
   const cache = /* @__PURE__ */ new Map();
   for (; ; ) {
     const missing = /* @__PURE__ */ new Set();
-    const extended = extendedFiles(text, (p) => cache.has(p) ? cache.get(p) : (missing.add(p), null), at(dir));
-    if (!missing.size) return { env, extended, dir: at(dir) };
+    const get = (p) => cache.has(p) ? cache.get(p) : (missing.add(p), null);
+    const extended = extendedFiles(text, get, at(dir));
+    const builds = buildFiles(text, get, at(dir));
+    if (!missing.size) return { env, extended, dir: at(dir), builds };
     for (const p of missing) cache.set(p, await read(p));
   }
 }
 function composeInputsSync(read, file, text) {
-  const dir = posix3.dirname(file);
-  const envText = read(posix3.join(dir, ".env"));
+  const dir = posix5.dirname(file);
+  const envText = read(posix5.join(dir, ".env"));
   return {
     env: envText === null ? /* @__PURE__ */ new Map() : parseDotEnv(envText),
     extended: extendedFiles(text, read, at(dir)),
-    dir: at(dir)
+    dir: at(dir),
+    builds: buildFiles(text, read, at(dir))
   };
 }
 var at = (dir) => dir === "." ? "" : dir;
@@ -2730,16 +3428,16 @@ function configMapsOf(readers) {
   }
   return out;
 }
-var SHELL = /^(?:\/(?:usr\/)?bin\/)?(?:ba|da)?sh$/;
+var SHELL3 = /^(?:\/(?:usr\/)?bin\/)?(?:ba|da)?sh$/;
 function withMountedScript(y, pod, c, argv, maps) {
-  const at2 = argv[0] && SHELL.test(argv[0].text) ? 1 : 0;
+  const at2 = argv[0] && SHELL3.test(argv[0].text) ? 1 : 0;
   const path = argv[at2];
   if (!path?.text.startsWith("/") || maps.size === 0) return argv;
-  const script = mountedScript(y, pod, c, path.text, maps);
+  const script = mountedScript2(y, pod, c, path.text, maps);
   if (!script) return argv;
   return [optionWord("sh", path.line), optionWord("-c", path.line), script, ...argv.slice(at2)];
 }
-function mountedScript(y, pod, c, path, maps) {
+function mountedScript2(y, pod, c, path, maps) {
   for (const m of y.items(y.get(c, "volumeMounts"))) {
     const dir = (y.str(y.get(m, "mountPath")) ?? "").replace(/\/+$/, "");
     const sub = y.str(y.get(m, "subPath"));
@@ -3071,111 +3769,6 @@ function assign(env, name, value, append) {
   }
 }
 
-// src/domain/launch/words.ts
-var WRAPPERS_WITH_ARG = {
-  sudo: /* @__PURE__ */ new Set(["-u", "-g", "-h", "-p", "-C", "-D", "-r", "-t", "-U", "-T"]),
-  nice: /* @__PURE__ */ new Set(["-n"]),
-  timeout: /* @__PURE__ */ new Set(["-s", "-k", "--signal", "--kill-after"]),
-  stdbuf: /* @__PURE__ */ new Set(["-i", "-o", "-e"]),
-  env: /* @__PURE__ */ new Set(["-u", "-C", "--unset", "--chdir"]),
-  nohup: /* @__PURE__ */ new Set(),
-  // util-linux: setsid [-c] [-f] [-w] PROGRAM; ionice [-c CLASS] [-n LEVEL] [-t] PROGRAM
-  setsid: /* @__PURE__ */ new Set(),
-  ionice: /* @__PURE__ */ new Set(["-c", "-n", "--class", "--classdata"]),
-  exec: /* @__PURE__ */ new Set(["-a"]),
-  command: /* @__PURE__ */ new Set(),
-  time: /* @__PURE__ */ new Set(),
-  builtin: /* @__PURE__ */ new Set(),
-  eval: /* @__PURE__ */ new Set()
-};
-function basename(path) {
-  return path.slice(path.lastIndexOf("/") + 1);
-}
-function programWords(words) {
-  let i = 0;
-  while (i < words.length) {
-    const name = basename(words[i].text);
-    const withArg = WRAPPERS_WITH_ARG[name];
-    if (!withArg) break;
-    if (name === "command" && /^-[vV]$/.test(words[i + 1]?.text ?? "")) return [];
-    i++;
-    if (name === "timeout") {
-      while (i < words.length && words[i].text.startsWith("-")) i += withArg.has(words[i].text) ? 2 : 1;
-      i++;
-      continue;
-    }
-    while (i < words.length) {
-      const t = words[i].text;
-      if (name === "env" && /^[A-Za-z_][A-Za-z0-9_]*=/.test(t)) {
-        i++;
-        continue;
-      }
-      if (!t.startsWith("-") || t === "-" || t === "--") {
-        if (t === "--") i++;
-        break;
-      }
-      i += withArg.has(t) ? 2 : 1;
-    }
-  }
-  return words.slice(i);
-}
-function programOf(cmd) {
-  const w = programWords(cmd.words)[0];
-  return w ? basename(w.text) : "";
-}
-function runsSubcommand(cmd, prog, sub) {
-  const words = programWords(cmd.words);
-  if (!words[0] || basename(words[0].text) !== prog) return null;
-  let i = 1;
-  if (prog === "podman" || prog === "docker") {
-    while (i < words.length && words[i].text.startsWith("-")) i++;
-    if (words[i]?.text === "container") i++;
-  }
-  if (prog === "git") {
-    while (i < words.length && words[i].text.startsWith("-"))
-      i += ["-C", "-c", "--git-dir", "--work-tree"].includes(words[i].text) ? 2 : 1;
-  }
-  return words[i]?.text === sub ? words.slice(i + 1) : null;
-}
-function hasMergedStderr(cmd) {
-  return cmd.redirects.some(
-    (r) => r.op === "2>&1" || r.op.startsWith("&>") || r.op === "2>" && r.target === "/dev/stdout"
-  );
-}
-function assignedSource(text, index, name, line) {
-  let start = 0;
-  for (let i = 0; i < index; i++) {
-    start = text.indexOf("\n", start) + 1;
-    if (start === 0) return null;
-  }
-  const end = text.indexOf("\n", start);
-  const m = new RegExp(`(?:^|[\\s;])(?:export\\s+|local\\s+|readonly\\s+)?${name}=(["'])`).exec(
-    text.slice(start, end < 0 ? void 0 : end)
-  );
-  if (!m) return null;
-  const quote = m[1];
-  let out = "";
-  for (let i = start + m.index + m[0].length; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === quote) return { text: out, line };
-    if (quote === '"' && ch === "\\" && /[$`"\\]/.test(text[i + 1] ?? "")) {
-      out += text[++i];
-      continue;
-    }
-    out += ch;
-  }
-  return null;
-}
-function heredocAt(lines, i) {
-  const m = /<<(-?)\s*(['"]?)([A-Za-z_][A-Za-z0-9_]*)\2/.exec(lines[i] ?? "");
-  if (!m) return null;
-  const strip = (l) => m[1] === "-" ? l.replace(/^\t+/, "") : l;
-  const end = lines.findIndex((l, j) => j > i && strip(l) === m[3]);
-  if (end < 0) return null;
-  const body = lines.slice(i + 1, end).map(strip);
-  return { body: m[2] ? body : body.map((l) => l.replace(/\\([\\$`])/g, "$1")), end };
-}
-
 // src/domain/launch/default-branch.ts
 function defaultBranchFirst(ranked, lines, firstLine, env) {
   if (ranked.length < 2) return ranked;
@@ -3487,202 +4080,23 @@ function forwardedRuntime(body) {
   return null;
 }
 
-// src/domain/launch/group.ts
-var KEYWORDS = /* @__PURE__ */ new Set([
-  "if",
-  "then",
-  "else",
-  "elif",
-  "fi",
-  "do",
-  "done",
-  "while",
-  "until",
-  "{",
-  "}",
-  "!",
-  "time",
-  "in"
-]);
-var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
-var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
-var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
-var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local", "readonly"]);
-function groupCommands(text, state, firstLine) {
-  new Grouper(lex(text, firstLine), state).run();
-}
-var Grouper = class _Grouper {
-  constructor(tokens, s, fns = {
-    printed: /* @__PURE__ */ new Map(),
-    forwarders: /* @__PURE__ */ new Map(),
-    bodies: /* @__PURE__ */ new Map(),
-    following: /* @__PURE__ */ new Set()
-  }) {
-    this.tokens = tokens;
+// src/domain/launch/string-vars.ts
+var StringVars = class {
+  constructor(s, printed, plain) {
     this.s = s;
-    this.fns = fns;
+    this.printed = printed;
+    this.plain = plain;
   }
-  tokens;
   s;
-  fns;
-  i = 0;
-  draft = null;
-  pipedFrom = null;
-  caseDepth = 0;
-  /** which arm of each open case runs by default: assignments in the others do not set the value */
-  arms = new CaseArms();
-  path = new DefaultPath();
-  inPattern = false;
-  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
-  conditional = 0;
-  fnName = null;
-  fnOpen = null;
-  braces = 0;
-  conditionalOf = /* @__PURE__ */ new WeakMap();
-  /** string variables whose value ends in a space, so an append starts a new word */
+  printed;
+  plain;
+  /** variables whose value ends in a space: an append to them starts a new word */
   spaced = /* @__PURE__ */ new Set();
-  run() {
-    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
-    this.finish(false);
-  }
-  step(t) {
-    if (this.inPattern) {
-      this.pattern(t);
-      return;
-    }
-    if (t.kind === "op") {
-      this.op(t.op);
-      return;
-    }
-    if (t.kind === "redirect") {
-      const d = this.open(t.line);
-      d.redirects.push({ op: t.op, target: t.target });
-      d.endLine = Math.max(d.endLine, t.line);
-      return;
-    }
-    if (t.kind === "array") {
-      this.array(t);
-      return;
-    }
-    this.word(t.word);
-  }
-  pattern(t) {
-    if (t.kind === "word" && t.word.text === "esac") {
-      this.caseDepth--;
-      this.conditional = Math.max(0, this.conditional - 1);
-      this.inPattern = false;
-      this.arms.close();
-      return;
-    }
-    if (t.kind === "word") this.arms.pattern(t.word.text);
-    if (t.kind === "op" && t.op === ")") {
-      this.inPattern = false;
-      this.arms.armStarts();
-    }
-  }
-  op(op) {
-    if (op === "(") return;
-    if (op === "|" || op === "|&") {
-      const cmd = this.finish(true);
-      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
-      this.pipedFrom = cmd;
-      return;
-    }
-    if (op === "&&" || op === "||") {
-      this.path.chain(op, this.finish(false), this.s.env);
-      return;
-    }
-    if (SEPARATORS.has(op)) {
-      this.finish(false);
-      this.path.separator();
-      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
-    }
-  }
-  array(t) {
-    const words = t.words.flatMap(
-      (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : this.splitExpansion(w, false) ?? [this.plain(w)]
-    ).map((w) => this.path.word(w, this.conditional > 0));
-    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
-    const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name));
-    const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
-    if (!emptied && !skipped) this.s.arrays.set(t.name, [...prev, ...words]);
-    const d = this.open(t.line);
-    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
-    if (d.words.length === 0)
-      d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
-  }
-  word(w) {
-    const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
-    if (atStart && this.structural(w)) return;
-    this.substitutions(w);
-    applyDefaults(w, this.s.env);
-    const d = this.open(w.line);
-    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
-    if (w.assignment && d.words.length === 0) {
-      const resolved = resolveWord(w, this.s.env);
-      const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      this.assign(w.assignment.name, value, w.assignment.append);
-      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
-      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
-      return;
-    }
-    if (w.arrayRef === "@" && d.positionalAt < 0) d.positionalAt = d.words.length;
-    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
-      d.words.push(...this.s.arrays.get(w.arrayRef).map((x) => ({ ...x })));
-      return;
-    }
-    const printed = this.functionOutput(w);
-    if (printed) {
-      d.words.push(...printed.map((x) => ({ ...x, optional: x.optional || w.optional })));
-      return;
-    }
-    const echoed = conditionalEcho(w, this.s.env);
-    if (echoed) {
-      d.words.push(...echoed.map((x) => this.plain(x)));
-      return;
-    }
-    const pieces = this.splitExpansion(w, d.words[0]?.text === "eval");
-    if (pieces) {
-      d.words.push(...pieces);
-      return;
-    }
-    const first = d.words[0]?.text;
-    if (first && DECLARERS.has(first) && w.assignment) {
-      const resolved = resolveWord(w, this.s.env);
-      const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      this.assign(w.assignment.name, value, w.assignment.append);
-      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
-      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
-    }
-    const flag = this.heldFlag(w);
-    if (flag) {
-      d.words.push(...flag);
-      return;
-    }
-    const held2 = this.heldWords(w);
-    d.words.push(held2 ? { ...this.plain(w), held: held2 } : this.plain(w));
-  }
-  /** A variable set where the defaults do not reach (a known-false if-branch, `false-test && X=`) keeps its value. */
-  assign(name, value, append) {
-    if (this.path.off && !append && this.s.env.has(name)) return;
-    assign(this.s.env, name, value, append);
-  }
-  /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
-  remember(name, value, line, append, raw) {
-    if (this.arms.skipping && (append || this.s.strings.has(name))) return;
+  /** VAR=value (or +=) at `line`, `raw` as written: the words VAR holds after it, or none when unknowable. */
+  set(name, value, line, append, raw, optional) {
     const prev = this.s.strings.get(name);
-    this.rememberWords(name, value, line, append, raw);
-    const now = this.s.strings.get(name);
-    if (!now) return;
-    const marked = this.path.mark(prev, now);
-    const replaced = this.path.off && !append && prev?.length && marked.every((w) => w.offDefault);
-    this.s.strings.set(name, replaced ? [...prev, ...marked] : marked);
-  }
-  rememberWords(name, value, line, append, raw) {
-    const prev = this.s.strings.get(name);
-    const optional = this.conditional > 0;
     const copied = capturedFunction(raw) ?? null;
-    const from = copied ? this.fns.printed.get(copied) : this.copiedString(raw, name);
+    const from = copied ? this.printed.get(copied) : this.copiedString(raw, name);
     if (from && !append) {
       this.s.strings.set(
         name,
@@ -3742,14 +4156,13 @@ var Grouper = class _Grouper {
     return lexWords(src?.text ?? raw, line);
   }
   /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
-  splitExpansion(w, evaluated) {
+  split(w, evaluated) {
     if (evaluated && w.parts.length > 1) return this.evaluatedParts(w);
     const p = w.parts.length === 1 ? w.parts[0] : null;
     if (!p || p.kind !== "param" || p.op !== null || p.index !== null || p.quoted && !evaluated) return null;
     const known = this.s.strings.get(p.name);
     return known && (known.length !== 1 || evaluated || /^-/.test(known[0].text)) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
   }
-  /** `"$CMD"` quoted, CMD a known string of several words: those words (bash keeps them one argument). */
   /** `"$PREFIX_FLAG"` holding one flag word by default: that flag, at the line that set it (with any alternative
    *  an if-branch the defaults do not take gave it, off by default). */
   heldFlag(w) {
@@ -3760,6 +4173,7 @@ var Grouper = class _Grouper {
     if (set?.length !== 1 || !/^--?[A-Za-z][\w.-]*$/.test(set[0].text)) return void 0;
     return known.map((k) => ({ ...k, optional: k.optional || w.optional }));
   }
+  /** `"$CMD"` quoted, CMD a known string of several words: those words (bash keeps them one argument). */
   heldWords(w) {
     const p = w.parts.length === 1 ? w.parts[0] : null;
     if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return void 0;
@@ -3777,6 +4191,200 @@ var Grouper = class _Grouper {
     }
     const first = out.findIndex((x) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(x.text));
     return first >= 0 ? out.slice(first) : null;
+  }
+};
+
+// src/domain/launch/group.ts
+var KEYWORDS = /* @__PURE__ */ new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "{",
+  "}",
+  "!",
+  "time",
+  "in"
+]);
+var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
+var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
+var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
+var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local", "readonly"]);
+function groupCommands(text, state, firstLine) {
+  new Grouper(lex(text, firstLine), state).run();
+}
+var Grouper = class _Grouper {
+  /** string variables whose value ends in a space, so an append starts a new word */
+  constructor(tokens, s, fns = {
+    printed: /* @__PURE__ */ new Map(),
+    forwarders: /* @__PURE__ */ new Map(),
+    bodies: /* @__PURE__ */ new Map(),
+    following: /* @__PURE__ */ new Set()
+  }) {
+    this.tokens = tokens;
+    this.s = s;
+    this.fns = fns;
+    this.vars = new StringVars(s, fns.printed, (w) => this.plain(w));
+  }
+  tokens;
+  s;
+  fns;
+  i = 0;
+  draft = null;
+  pipedFrom = null;
+  caseDepth = 0;
+  /** which arm of each open case runs by default: assignments in the others do not set the value */
+  arms = new CaseArms();
+  path = new DefaultPath();
+  inPattern = false;
+  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
+  conditional = 0;
+  fnName = null;
+  fnOpen = null;
+  braces = 0;
+  conditionalOf = /* @__PURE__ */ new WeakMap();
+  vars;
+  run() {
+    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
+    this.finish(false);
+  }
+  step(t) {
+    if (this.inPattern) {
+      this.pattern(t);
+      return;
+    }
+    if (t.kind === "op") {
+      this.op(t.op);
+      return;
+    }
+    if (t.kind === "redirect") {
+      const d = this.open(t.line);
+      d.redirects.push({ op: t.op, target: t.target });
+      d.endLine = Math.max(d.endLine, t.line);
+      return;
+    }
+    if (t.kind === "array") {
+      this.array(t);
+      return;
+    }
+    this.word(t.word);
+  }
+  pattern(t) {
+    if (t.kind === "word" && t.word.text === "esac") {
+      this.caseDepth--;
+      this.conditional = Math.max(0, this.conditional - 1);
+      this.inPattern = false;
+      this.arms.close();
+      return;
+    }
+    if (t.kind === "word") this.arms.pattern(t.word.text);
+    if (t.kind === "op" && t.op === ")") {
+      this.inPattern = false;
+      this.arms.armStarts();
+    }
+  }
+  op(op) {
+    if (op === "(") return;
+    if (op === "|" || op === "|&") {
+      const cmd = this.finish(true);
+      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
+      this.pipedFrom = cmd;
+      return;
+    }
+    if (op === "&&" || op === "||") {
+      this.path.chain(op, this.finish(false), this.s.env);
+      return;
+    }
+    if (SEPARATORS.has(op)) {
+      this.finish(false);
+      this.path.separator();
+      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
+    }
+  }
+  array(t) {
+    const words = t.words.flatMap(
+      (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : this.vars.split(w, false) ?? [this.plain(w)]
+    ).map((w) => this.path.word(w, this.conditional > 0));
+    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
+    const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name));
+    const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
+    if (!emptied && !skipped) this.s.arrays.set(t.name, [...prev, ...words]);
+    const d = this.open(t.line);
+    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
+    if (d.words.length === 0)
+      d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
+  }
+  word(w) {
+    const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
+    if (atStart && this.structural(w)) return;
+    this.substitutions(w);
+    applyDefaults(w, this.s.env);
+    const d = this.open(w.line);
+    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
+    if (w.assignment && d.words.length === 0) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      this.assign(w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+      return;
+    }
+    if (w.arrayRef === "@" && d.positionalAt < 0) d.positionalAt = d.words.length;
+    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
+      d.words.push(...this.s.arrays.get(w.arrayRef).map((x) => ({ ...x })));
+      return;
+    }
+    const printed = this.functionOutput(w);
+    if (printed) {
+      d.words.push(...printed.map((x) => ({ ...x, optional: x.optional || w.optional })));
+      return;
+    }
+    const echoed = conditionalEcho(w, this.s.env);
+    if (echoed) {
+      d.words.push(...echoed.map((x) => this.plain(x)));
+      return;
+    }
+    const pieces = this.vars.split(w, d.words[0]?.text === "eval");
+    if (pieces) {
+      d.words.push(...pieces);
+      return;
+    }
+    const first = d.words[0]?.text;
+    if (first && DECLARERS.has(first) && w.assignment) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      this.assign(w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+    }
+    const flag = this.vars.heldFlag(w);
+    if (flag) {
+      d.words.push(...flag);
+      return;
+    }
+    const held2 = this.vars.heldWords(w);
+    d.words.push(held2 ? { ...this.plain(w), held: held2 } : this.plain(w));
+  }
+  /** A variable set where the defaults do not reach (a known-false if-branch, `false-test && X=`) keeps its value. */
+  assign(name, value, append) {
+    if (this.path.off && !append && this.s.env.has(name)) return;
+    assign(this.s.env, name, value, append);
+  }
+  /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
+  remember(name, value, line, append, raw) {
+    if (this.arms.skipping && (append || this.s.strings.has(name))) return;
+    const prev = this.s.strings.get(name);
+    this.vars.set(name, value, line, append, raw, this.conditional > 0);
+    const now = this.s.strings.get(name);
+    if (!now) return;
+    const marked = this.path.mark(prev, now);
+    const replaced = this.path.off && !append && prev?.length && marked.every((w) => w.offDefault);
+    this.s.strings.set(name, replaced ? [...prev, ...marked] : marked);
   }
   /** Control keywords and function headers: true when the token was structure, not a command word. */
   structural(w) {
@@ -3971,386 +4579,6 @@ var Grouper = class _Grouper {
   }
 };
 
-// src/domain/launch/wrappers.ts
-var TOOLBOX_VALUE = /* @__PURE__ */ new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
-var EXEC_VALUE = /* @__PURE__ */ new Set([
-  "-e",
-  "--env",
-  "--env-file",
-  "-u",
-  "--user",
-  "-w",
-  "--workdir",
-  "--detach-keys",
-  "--cidfile",
-  "--preserve-fds",
-  "--preserve-fd"
-]);
-var EXEC_CLIS = /* @__PURE__ */ new Set(["docker", "podman", "nerdctl"]);
-var SYSTEMD_RUN_VALUE = /* @__PURE__ */ new Set([
-  "-u",
-  "--unit",
-  "-p",
-  "--property",
-  "--description",
-  "--slice",
-  "--uid",
-  "--gid",
-  "--nice",
-  "-E",
-  "--setenv",
-  "--working-directory",
-  "-H",
-  "--host",
-  "-M",
-  "--machine",
-  "--on-active",
-  "--on-boot",
-  "--on-calendar",
-  "--timer-property"
-]);
-var RUNNERS = /* @__PURE__ */ new Set(["uv", "conda", "mamba", "micromamba", "poetry", "pipenv", "pixi", "pdm", "hatch"]);
-var RUNNER_VALUE = /* @__PURE__ */ new Set([
-  "-n",
-  "--name",
-  "-p",
-  "--prefix",
-  "--with",
-  "--python",
-  "--env-file",
-  "--extra",
-  "--group",
-  "--project",
-  "--directory",
-  "--index",
-  "-e",
-  "--environment",
-  "--manifest-path"
-]);
-var SRUN_VALUE = new Set(
-  "-p --partition -n --ntasks -N --nodes -c --cpus-per-task -t --time -J --job-name -o --output -e --error -w --nodelist -x --exclude -A --account -q --qos -G --gpus --gres --mem --ntasks-per-node --gpus-per-node --gpus-per-task --mem-per-cpu --mem-per-gpu -C --constraint -D --chdir --mpi --export --quotatype".split(
-    " "
-  )
-);
-var NUMACTL_VALUE = /* @__PURE__ */ new Set(["-C", "-N", "-m", "-i", "-p"]);
-var SCREEN_VALUE = /^-([A-Za-z]*[Scehpt]|Logfile)$/;
-var APPTAINER_VALUE = /* @__PURE__ */ new Set([
-  "-B",
-  "--bind",
-  "--mount",
-  "--env",
-  "--env-file",
-  "-H",
-  "--home",
-  "--pwd",
-  "-o",
-  "--overlay",
-  "-W",
-  "--workdir",
-  "-S",
-  "--scratch",
-  "--security",
-  "--network",
-  "--network-args",
-  "--app",
-  "--hostname",
-  "--dns",
-  "--no-mount",
-  "--add-caps",
-  "--drop-caps",
-  "--apply-cgroups",
-  "--cpus",
-  "--memory"
-]);
-var TMUX_GLOBAL_VALUE = /* @__PURE__ */ new Set(["-L", "-S", "-f", "-c", "-T"]);
-var TMUX_VALUE = /* @__PURE__ */ new Set(["-c", "-e", "-F", "-f", "-n", "-s", "-t", "-x", "-y", "-l"]);
-var TMUX_STARTS = /* @__PURE__ */ new Set([
-  "new-session",
-  "new",
-  "new-window",
-  "neww",
-  "split-window",
-  "splitw",
-  "respawn-pane",
-  "respawnp",
-  "respawn-window",
-  "respawnw",
-  "send-keys",
-  "send"
-]);
-function skipOptions(w, i, withValue) {
-  while (i < w.length && w[i].text.startsWith("-")) i += withValue.has(w[i].text) ? 2 : 1;
-  return i;
-}
-function peel(words) {
-  let w = programWords(words);
-  for (let guard = 0; guard < 4 && w[0]; guard++) {
-    const known = w[0].resolved && /^\S+$/.test(w[0].resolved) ? w[0].resolved : w[0].text;
-    const prog = basename(known);
-    if (prog === "systemd-run") w = programWords(w.slice(skipOptions(w, 1, SYSTEMD_RUN_VALUE)));
-    else if (RUNNERS.has(prog) && w[1]?.text === "run") w = runnerProgram(w, prog);
-    else if (prog === "taskset") w = programWords(w.slice(skipOptions(w, 1, /* @__PURE__ */ new Set()) + 1));
-    else if (prog === "numactl") w = programWords(w.slice(skipOptions(w, 1, NUMACTL_VALUE)));
-    else if (prog === "nsys" && (w[1]?.text === "profile" || w[1]?.text === "launch"))
-      w = programWords(w.slice(nsysProgram(w)));
-    else if (prog === "srun") w = programWords(w.slice(skipOptions(w, 1, SRUN_VALUE)));
-    else if (prog === "screen")
-      w = w.some((x) => /^-[A-Za-z]*X$/.test(x.text)) ? [] : programWords(w.slice(skipScreen(w)));
-    else if ((prog === "apptainer" || prog === "singularity") && w[1]?.text === "exec")
-      w = programWords(w.slice(skipOptions(w, 2, APPTAINER_VALUE) + 1));
-    else if (prog === "distrobox" && w[1]?.text === "enter") {
-      const dash = w.findIndex((x) => x.text === "--");
-      w = dash > 1 ? programWords(w.slice(dash + 1)) : [];
-    } else if (prog === "toolbox" && w[1]?.text === "run") w = programWords(w.slice(skipOptions(w, 2, TOOLBOX_VALUE)));
-    else if (EXEC_CLIS.has(prog) && execAt(w) > 0) w = programWords(w.slice(execProgram(w)));
-    else break;
-  }
-  return w;
-}
-function runnerProgram(w, prog) {
-  let i = 2;
-  while (i < w.length && w[i].text.startsWith("-")) {
-    if (prog === "uv" && (w[i].text === "-m" || w[i].text === "--module"))
-      return [{ ...w[i], text: "python" }, { ...w[i], text: "-m" }, ...w.slice(i + 1)];
-    i += RUNNER_VALUE.has(w[i].text) ? 2 : 1;
-  }
-  return programWords(w.slice(i));
-}
-function execAt(w) {
-  if (w[1]?.text === "exec") return 2;
-  return w[1]?.text === "container" && w[2]?.text === "exec" ? 3 : 0;
-}
-function execProgram(w) {
-  const at2 = execAt(w);
-  const i = skipOptions(w, at2, EXEC_VALUE);
-  const latest = w.slice(at2, i).some((x) => x.text === "-l" || x.text === "--latest");
-  return latest ? i : i + 1;
-}
-function nsysProgram(w) {
-  let i = 2;
-  while (i < w.length && w[i].text.startsWith("-")) i += w[i].text.includes("=") ? 1 : 2;
-  return i;
-}
-function skipScreen(w) {
-  let i = 1;
-  while (i < w.length && w[i].text.startsWith("-")) i += SCREEN_VALUE.test(w[i].text) ? 2 : 1;
-  return i;
-}
-function tmuxCommand(w) {
-  let i = skipOptions(w, 1, TMUX_GLOBAL_VALUE);
-  if (!TMUX_STARTS.has(w[i]?.text ?? "")) return null;
-  const keys = w[i].text.startsWith("send");
-  i = skipOptions(w, i + 1, TMUX_VALUE);
-  const rest = w.slice(i);
-  return keys ? rest.filter((x) => !/^(Enter|C-m|KPEnter)$/.test(x.text)) : rest;
-}
-
-// src/domain/launch/engine.ts
-var PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;
-var SHELL2 = /^(ba|da|z|k)?sh$/;
-var PYTHON = /^python[0-9.]*$/;
-var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf|test|true|echo|printenv|stat|find|mkdir|chown|chmod|rm|cp|mv|du|df|nvidia-smi|rocm-smi|nsenter|curl|wget)$/;
-var VLLM_TYPICAL = /* @__PURE__ */ new Set([
-  "--model",
-  "--served-model-name",
-  "--max-model-len",
-  "--tensor-parallel-size",
-  "--gpu-memory-utilization",
-  "--reasoning-parser",
-  "--tool-call-parser",
-  "--enable-auto-tool-choice",
-  "--kv-cache-dtype",
-  "--max-num-seqs",
-  "--chat-template"
-]);
-function programName(w, h) {
-  const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
-  const name = basename(text.replace(/["'{}]/g, "")).replace(/\.exe$/i, "");
-  const held2 = w.dynamic && w.resolved === void 0 ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(name) : null;
-  if (held2 && /^LLAMA_SERVER(_(BIN|PATH|EXE|CMD))?$/i.test(held2[1])) return "llama-server";
-  if (held2 && /^LLAMA_?CPP(_SERVER)?_(BIN|BINARY|PATH|EXE|CMD)$/i.test(held2[1])) return LLAMA_CPP_BINARY;
-  return name;
-}
-var LLAMA_CPP_BINARY = "(a llama.cpp program)";
-var PRINTS_AND_EXITS = /* @__PURE__ */ new Set([
-  "-h",
-  "--help",
-  "--usage",
-  "--version",
-  "--list-devices",
-  "--completion-bash",
-  "-cl",
-  "--cache-list"
-]);
-function printsAndExits(args) {
-  return args.some((w) => PRINTS_AND_EXITS.has(w.text));
-}
-function directEngine(words, h) {
-  const w = peel(words);
-  const first = w[0];
-  if (!first) return null;
-  const evalAt = words.findIndex((x) => x.text === "eval");
-  if (evalAt >= 0 && evalAt < words.indexOf(first) && /\s/.test(first.text.trim()))
-    return h.nested(w.map((x) => x.text).join(" "), first.line);
-  const held2 = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(first.text);
-  const heldSource = held2 && first.dynamic ? h.source(held2[1]) : null;
-  const substituted = heldSource && /^\s*(\$\(|`)/.test(heldSource.text);
-  if (heldSource && !substituted && /^\s*[^\s-]\S*\s+\S/.test(heldSource.text))
-    return h.nested(heldSource.text, heldSource.line);
-  const prog = programName(first, h);
-  if (prog === "vllm" && w[1]?.text === "serve") return { kind: "vllm", args: w.slice(2) };
-  if (/\.(ba)?sh$/.test(first.text) && w.length > 2) {
-    const inner = directEngine(w.slice(1), h);
-    if (inner) return inner;
-  }
-  if (prog === "sglang" && w[1]?.text === "serve") return { kind: "sglang", args: w.slice(2) };
-  if (prog === "tmux") {
-    const cmd = tmuxCommand(w);
-    if (cmd?.length === 1) return h.nested(cmd[0].text, cmd[0].line);
-    return cmd && cmd.length > 1 ? directEngine(cmd, h) : null;
-  }
-  if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
-  if (prog === LLAMA_CPP_BINARY && w.some((x) => /^--(host|port)(=|$)/.test(x.text)))
-    return { kind: "llama.cpp", args: w.slice(1) };
-  if (PYTHON.test(prog) || first.dynamic) {
-    let i = 1;
-    while (w[i] && /^-[A-Za-z]+$/.test(w[i].text) && w[i].text !== "-m") i++;
-    if (w[i]?.text === "-m") {
-      const mod = w[i + 1]?.text ?? "";
-      const kind = /^vllm\.entrypoints\./.test(mod) ? "vllm" : mod === "sglang.launch_server" ? "sglang" : null;
-      return kind ? { kind, args: w.slice(i + 2) } : null;
-    }
-  }
-  if (SHELL2.test(prog)) {
-    for (let i = 1; i < w.length && w[i].text.startsWith("-"); i++) {
-      if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i].text)) continue;
-      let s = i + 1;
-      while (w[s] && w[s].text.startsWith("-") && w[s].text !== "--") s++;
-      if (w[s]?.text === "--") s++;
-      const script2 = w[s];
-      if (!script2) continue;
-      const ref = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(script2.text);
-      const src = ref ? h.source(ref[1]) : null;
-      const read = src ? h.nested(src.text, src.line) : h.nested(script2.text, script2.line, w.slice(s + 2));
-      const held3 = script2.held ? directEngine(script2.held, h) : null;
-      const count = (f) => f ? readFlags(f.args).flags.length : -1;
-      return held3 && count(held3) > count(read) ? held3 : read;
-    }
-    const script = skipOptions(w, 1, /* @__PURE__ */ new Set());
-    if (w[script] && /\.(sh|bash)$/.test(w[script].text)) return directEngine(w.slice(script + 1), h);
-  }
-  return null;
-}
-function imageEngine(ref) {
-  const name = ref.replace(/@sha256:.*$/, "");
-  const image = name.replace(/:[^/]*$/, "").split("/").at(-1) ?? "";
-  if (APP_WORDS.test(image)) return null;
-  if (/sglang/i.test(name)) return "sglang";
-  if (/llama[._-]?cpp[._-]?python/i.test(image)) return null;
-  if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
-  if (/vllm/i.test(name)) return "vllm";
-  return null;
-}
-var APP_WORDS = /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator|mock|stub|fake|dummy|emulator|consumer|producer)([-_.]|$)/i;
-var OTHER_SERVERS = /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*|[^/]*llama[-_.]?cpp[-_.]?python[^/]*)$/i;
-var ROUTER_IMAGE = /(^|\/)llama-swap$/i;
-var LLAMA_TYPICAL = /* @__PURE__ */ new Set([
-  "-ngl",
-  "--n-gpu-layers",
-  "--gpu-layers",
-  "-fa",
-  "--flash-attn",
-  "--ctx-size",
-  "-c",
-  "--jinja",
-  "-np",
-  "--parallel",
-  "-hf",
-  "--hf-repo",
-  "--mlock",
-  "--no-mmap",
-  "-ctk",
-  "--cache-type-k"
-]);
-function launcherKind(words) {
-  const i = /^(?:\S*\/)?(?:python[\d.]*|(?:ba|da)?sh)$/.test(words[0]?.text ?? "") ? 1 : 0;
-  const name = (words[i]?.text ?? "").split("/").at(-1).toLowerCase();
-  const m = /^([\w-]*)\.(?:py|sh)$/.exec(name);
-  if (!m || /bench|test|eval|client|proxy|router/.test(m[1]) || !/launch|serve|server|start|run/.test(m[1]))
-    return null;
-  const engine = /(?:^|[_-])(vllm|sglang|llama[_-]?(?:cpp|server))(?:[_-]|$)/.exec(m[1])?.[1];
-  return engine === void 0 ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
-}
-function interactiveShell(run, untagged) {
-  const has = (name) => run.options.some((o) => o.name === name);
-  const gpu = has("--gpus") || has("--runtime") || run.devices.length > 0;
-  return has("--interactive") && has("--tty") && !has("--detach") && !untagged.includes("/") && !gpu && !run.publish.length;
-}
-function scriptHandedArgs(run, words) {
-  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
-  const c = words.findIndex((w, i) => i > 0 && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
-  if (!kind || !SHELL2.test(basename(words[0]?.text ?? "")) || c < 0 || !words[c + 1]) return null;
-  const inner = lexWords(words[c + 1].text, words[c + 1].line).map((w) => ({ ...w, line: words[c + 1].line }));
-  if (!mountedScript2(run, inner) || !/\.sh$/.test(inner[0]?.text ?? "")) return null;
-  const args = inner.slice(1);
-  return args.some((w) => isFlagWord(w.text)) ? { kind, args } : null;
-}
-function mountedScript2(run, words) {
-  const scripts = words.slice(0, 3).map((w) => w.text.replace(/^["']|["']$/g, "")).filter((t) => /\.sh$/.test(t));
-  return scripts.some((s) => run.volumes.some((v) => v.target === s && /\.sh$/.test(v.source)));
-}
-function scriptOnEngineImage(run, words) {
-  const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
-  const script = words.slice(0, 3).some((w) => /^\S*\.sh$/.test(w.text.replace(/^["']|["']$/g, "")));
-  return kind && script ? kind : null;
-}
-function containerEngine(run, h) {
-  const after = run.engineArgs;
-  const entry = run.options.filter((o) => o.name === "--entrypoint" && o.value).at(-1);
-  if (entry) {
-    const text = (entry.resolvedValue ?? entry.value).replace(/^\[\s*"?|"?\s*\]$/g, "");
-    const words = [{ text, line: entry.line, optional: false, dynamic: false }, ...after];
-    const found = directEngine(words, h);
-    if (found) return found;
-    const handed = scriptHandedArgs(run, words);
-    if (handed) return handed;
-    const kind2 = scriptOnEngineImage(run, words);
-    return kind2 ? { kind: kind2, args: [], builtBy: words.map((w) => w.text).join(" ") } : null;
-  }
-  const first = after[0];
-  if (first && !isFlagWord(first.text)) {
-    const found = directEngine(after, h);
-    if (found) return found;
-    const own = launcherKind(after) ?? scriptOnEngineImage(run, after);
-    if (own && (run.options.some((o) => o.name === "--gpus") || mountedScript2(run, after)))
-      return { kind: own, args: [], builtBy: after.map((w) => w.text).join(" ") };
-    if (PROGRAM.test(programName(first, h)) || /^\/(usr\/)?s?bin\//.test(first.text)) return null;
-  }
-  const ref = run.image ? run.image.resolved ?? run.image.text : "";
-  if (PLACEHOLDER_IMAGE.test(ref.replace(/:[^/]*$/, ""))) return null;
-  const untagged = ref.replace(/@sha256:.*$/, "").replace(/:[^/]*$/, "");
-  const tagOnly = imageEngine(ref) !== null && imageEngine(untagged) === null;
-  if (first && /^[A-Za-z][\w.-]*$/.test(first.text) && tagOnly) return null;
-  if (tagOnly && after.length === 0) return null;
-  if (ROUTER_IMAGE.test(untagged)) return null;
-  if (after.length === 0 && interactiveShell(run, untagged)) return null;
-  const kind = ref ? imageEngine(ref) : null;
-  if (kind) return { kind, args: [...after] };
-  if (APP_WORDS.test(
-    ref.replace(/[@:][^/]*$/, "").split("/").at(-1) ?? ""
-  ))
-    return null;
-  if (OTHER_SERVERS.test(ref.replace(/[@:][^/]*$/, ""))) return null;
-  const flags = readFlags(after).flags;
-  const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
-  if (llamaish) return { kind: "llama.cpp", args: [...after] };
-  if (flags.some((f) => /-bind-address$|^--leader-elect|^--kubeconfig$|^--zap-/.test(f.name))) return null;
-  const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
-  const modelLike = (w) => w !== void 0 && w.text.includes("/") && !isFlagWord(w.text) && !/\.(sh|bash|py|pl|rb|js)$/.test(w.text);
-  const modelFirst = first !== void 0 && (first.text === "serve" ? modelLike(after[1]) : modelLike(first));
-  return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
-}
-
 // src/domain/launch/place.ts
 function placeFlags(flags, lines, lastLine = Infinity) {
   let cursor = 0;
@@ -4367,6 +4595,53 @@ function placeFlags(flags, lines, lastLine = Infinity) {
     }
     cursor = f.line;
   }
+}
+
+// src/domain/launch/built-engine.ts
+var OTHER_PROGRAM = /^(jupyter(-lab|-notebook)?|uvicorn|gunicorn|hypercorn|streamlit|gradio|flask|fastapi|node|npm|npx|yarn|pnpm|bun|deno|nginx|httpd|caddy|java|ollama|text-generation-launcher|tritonserver|sleep|tail|cat|true|(ba|da|z)?sh)$/;
+var PYTHON2 = /^python[0-9.]*$/;
+function builtEngine(run, h) {
+  const b = run.build;
+  if (!b || run.options.some((o) => o.name === "--entrypoint")) return void 0;
+  const { image } = b;
+  const entry = image.entrypoint;
+  if (!entry && image.base && imageEngine(image.base.text)) return void 0;
+  const command = run.engineArgs;
+  const words = inShell([...entry ?? [], ...command.length ? command : image.cmd ?? []], image.path);
+  if (!words.length) return void 0;
+  const what = `the image's ${entry ? "ENTRYPOINT" : "CMD"} (${image.path})`;
+  const found = directEngine(words, h);
+  if (found) return ownArgs(found, image.path, what);
+  const script = b.script;
+  if (script && b.scriptEngine) {
+    const handed = b.scriptEngine.passesArgs && entry ? command : [];
+    return { kind: b.scriptEngine.kind, args: [...handed], builtBy: `${script.path}, ${what}` };
+  }
+  if (script) {
+    if (entry && /\$\{?[@*]/.test(script.text)) {
+      const inner = directEngine(command.length ? command : image.cmd ?? [], h);
+      return inner ? ownArgs(inner, image.path, what) : void 0;
+    }
+    return /\b(vllm|sglang|llama-server)\b/.test(script.text) ? void 0 : null;
+  }
+  if (!words.every((w) => w.file === image.path)) return void 0;
+  const program = basename(words[0].text);
+  if (OTHER_PROGRAM.test(program)) return null;
+  if (PYTHON2.test(program) && /\.py$/.test(words[1]?.text ?? "") && !/vllm|sglang|llama/i.test(words[1].text))
+    return null;
+  if (PYTHON2.test(program) && words[1]?.text === "-m" && !/^(vllm|sglang)\b/.test(words[2]?.text ?? "")) return null;
+  return void 0;
+}
+function inShell(words, dockerfile) {
+  const [sh, c, text] = words;
+  if (!sh || !c || !text || words.length !== 3 || !/^(?:\S*\/)?(ba|da)?sh$/.test(sh.text) || !/^-[a-z]*c$/.test(c.text))
+    return words;
+  if (![sh, c, text].every((w) => w.file === dockerfile)) return words;
+  return lexWords(text.text, text.line).map((w) => ({ ...w, line: text.line, file: dockerfile }));
+}
+function ownArgs(found, dockerfile, what) {
+  const args = found.args.filter((w) => w.file !== dockerfile);
+  return args.length === found.args.length ? found : { ...found, args, builtBy: found.builtBy ?? what };
 }
 
 // src/domain/launch/library-call.ts
@@ -4656,7 +4931,9 @@ function runEngine(run, fileText) {
   return runEngines(run, fileText)[0] ?? null;
 }
 function runEngines(run, fileText) {
-  const found = containerEngine(run, engineHints(fileText, [], "none", [], 1));
+  const hints = engineHints(fileText, [], "none", [], 1);
+  const built = run.build ? builtEngine(run, hints) : void 0;
+  const found = built === void 0 ? containerEngine(run, hints) : built;
   if (!found) return [];
   return (found.roles ?? [found]).map((f) => engineOf(f, run.runtime, run.command, run));
 }
@@ -4912,8 +5189,8 @@ function parseLaunchParts(kind, withBom, options = {}) {
     ];
   }
   if (kind === "compose")
-    return (parseCompose(text, options.env, options.extended, options.dir) ?? []).map(
-      (s) => containerPart(s.name, s.run, text, s.argvFrom)
+    return (parseCompose(text, options.env, options.extended, options.dir, options.builds) ?? []).map(
+      (s) => containerPart(s.name, withScriptEngine(s.run), text, s.argvFrom)
     );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
   const script = parseLaunch(kind, text);
@@ -4924,6 +5201,14 @@ function parseLaunchParts(kind, withBom, options = {}) {
     seen.set(engine.kind, n);
     return { name: `${engine.kind} #${n}`, script: { ...script, engine, engines: void 0 } };
   });
+}
+function withScriptEngine(run) {
+  const script = run.build?.script;
+  if (!script || run.build.scriptEngine !== void 0) return run;
+  const engine = parseLaunch("script", script.text).engine;
+  const passesArgs = engine ? /\$\{?[@*]/.test(engine.command.source) : false;
+  run.build.scriptEngine = engine ? { kind: engine.kind, passesArgs } : null;
+  return run;
 }
 function podParts(name, run, text) {
   const engines = runEngines(run, text);
@@ -5132,7 +5417,8 @@ function composeTarget(up, workdir, ref, compose, part) {
   const engine = compose ? parseLaunchParts("compose", compose.text, {
     env: compose.env,
     extended: compose.extended,
-    dir: compose.dir
+    dir: compose.dir,
+    builds: compose.builds
   }).find((p) => p.script.engine) : void 0;
   const named = up.services.length === 1 ? up.services[0] : null;
   const service = part ?? named ?? engine?.name ?? (services.length === 1 ? services[0].name : null);
