@@ -215,7 +215,9 @@ describe("deploy: failures under the engine on the sandbox host", () => {
     await expectRed(
       r,
       "unit-error",
-      /Failed to locate executable \/root\/dg-e2e\/.*\/serve-engine\.sh: No such file or directory$/,
+      // systemd 252 logs both lines for one failed start (execute.c: the child's "Failed to locate executable", then
+      // "Failed at step EXEC spawning"); a clean-clone CI run's journal read held only the second: either is the cause
+      /(?:Failed to locate executable|Failed at step EXEC spawning) \/root\/dg-e2e\/.*\/serve-engine\.sh: No such file or directory$/,
       new RegExp(`install: writes ${r.script}: make ExecStart= and the install: entry's to: the same path`),
     );
   });

@@ -342,9 +342,13 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   if (flags.some((f) => /-bind-address$|^--leader-elect|^--kubeconfig$|^--zap-/.test(f.name))) return null;
   const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
   // `serve` alone is many programs' subcommand (ntfy, ollama): vLLM's needs a model after it
-  // (a script or program path, `/cron.sh`, is what the image runs, not a model)
+  // (a script or program path, `/cron.sh` or `/usr/local/bin/meshd`, is what the image runs, not a model)
   const modelLike = (w: Word | undefined) =>
-    w !== undefined && w.text.includes("/") && !isFlagWord(w.text) && !/\.(sh|bash|py|pl|rb|js)$/.test(w.text);
+    w !== undefined &&
+    w.text.includes("/") &&
+    !isFlagWord(w.text) &&
+    !/\.(sh|bash|py|pl|rb|js)$/.test(w.text) &&
+    !/(^|\/)s?bin\/[^/]+$/.test(w.text);
   const modelFirst = first !== undefined && (first.text === "serve" ? modelLike(after[1]) : modelLike(first));
   return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
 }
