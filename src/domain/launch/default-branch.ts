@@ -55,7 +55,10 @@ export function evalTest(cond: string, env: Env, unsetEmpty = true): boolean | n
   const numeric = NUMERIC[words[1]!];
   if (numeric) return /^-?\d+$/.test(a) && /^-?\d+$/.test(b) ? numeric(Number(a), Number(b)) : null;
   if (!["=", "==", "!="].includes(words[1]!)) return null;
-  return (a === b) === (words[1] !== "!=");
+  // inside [[ ]] the right side is a pattern: `[[ $extra == *"tool-call-parser"* ]]` (quoted parts literal)
+  const glob = m[1] !== undefined && /^(?:[^"'*?]|"[^"]*"|'[^']*')*[*?]/.test(words[2]!) && !/[$[]/.test(words[2]!);
+  const same = glob ? globRegex(words[2]!).test(a) : a === b;
+  return same === (words[1] !== "!=");
 }
 
 const NUMERIC: Record<string, (a: number, b: number) => boolean> = {

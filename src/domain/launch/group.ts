@@ -102,6 +102,8 @@ class Grouper {
   }
 
   private readonly vars: StringVars;
+  /** lower-case variables set so far only where the defaults do not reach */
+  private readonly unsetByDefault = new Set<string>();
 
   run(): void {
     while (this.i < this.tokens.length) this.step(this.tokens[this.i++]!);
@@ -155,7 +157,7 @@ class Grouper {
       return;
     }
     if (op === "&&" || op === "||") {
-      this.path.chain(op, this.finish(false), this.s.env);
+      this.path.chain(op, this.finish(false), this.testEnv());
       return;
     }
     if (SEPARATORS.has(op)) {
@@ -240,8 +242,21 @@ class Grouper {
 
   /** A variable set where the defaults do not reach (a known-false if-branch, `false-test && X=`) keeps its value. */
   private assign(name: string, value: string | undefined, append: boolean): void {
+    const off = this.path.off || this.arms.skipping;
     if (this.path.off && !append && this.s.env.has(name)) return;
+    // a lower-case name (POSIX leaves those to applications, not the environment) first set only off the default
+    // path (`--extra=*) extra=...` in an option loop) is unset when nobody passes anything: tests read it empty
+    if (off && !this.s.env.has(name) && /^[a-z_][a-z0-9_]*$/.test(name)) this.unsetByDefault.add(name);
+    else if (!off) this.unsetByDefault.delete(name);
     assign(this.s.env, name, value, append);
+  }
+
+  /** The values tests are judged with: the script's, its off-path-only lower-case variables empty. */
+  private testEnv(): ReadonlyMap<string, string | null> {
+    if (!this.unsetByDefault.size) return this.s.env;
+    const env = new Map(this.s.env);
+    for (const name of this.unsetByDefault) env.set(name, "");
+    return env;
   }
 
   /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
@@ -259,10 +274,21 @@ class Grouper {
     this.s.strings.set(name, replaced ? [...prev, ...marked] : marked);
   }
 
+  /**
+   * A `case` word's value by default. `case "$1"` in an option loop (`while [ $# -gt 0 ]`) matches no option: with
+   * nothing passed, the loop never runs, so no arm's assignment is the default.
+   */
+  private caseValue(w: LexWord): string | undefined {
+    const value = resolveWord(w, this.s.env);
+    if (value !== undefined || !/^"?\$\{?1\}?"?$/.test(w.text)) return value;
+    const above = this.s.lines.slice(Math.max(0, w.line - this.s.firstLine - 3), w.line - this.s.firstLine).join("\n");
+    return /\bwhile\s+(?:\[\[?\s*"?\$#"?\s+-(?:gt|ne)\s+0|\(\(\s*"?\$#)/.test(above) ? "" : undefined;
+  }
+
   /** Control keywords and function headers: true when the token was structure, not a command word. */
   private structural(w: LexWord): boolean {
     if (w.parts.length === 1 && w.parts[0]!.kind === "lit")
-      this.path.keyword(w.text, this.s.lines[w.line - this.s.firstLine] ?? "", this.s.env);
+      this.path.keyword(w.text, this.s.lines[w.line - this.s.firstLine] ?? "", this.testEnv());
     if (OPENERS.has(w.text)) this.conditional++;
     if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
     const next = this.tokens[this.i];
@@ -281,7 +307,7 @@ class Grouper {
         return true;
       case "case": {
         const word = this.tokens[this.i];
-        this.arms.open(word?.kind === "word" ? resolveWord(word.word, this.s.env) : undefined);
+        this.arms.open(word?.kind === "word" ? this.caseValue(word.word) : undefined);
         this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
         this.caseDepth++;
         this.inPattern = true;

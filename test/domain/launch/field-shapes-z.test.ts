@@ -1,7 +1,8 @@
 // Launch shapes held-out round Z found, written here in our own words: a team image's program given as an absolute
 // path into a bin directory (`/usr/local/bin/meshd start --config ...`) is a program, not a model path.
 import { describe, expect, it } from "vitest";
-import { parseLaunchParts } from "../../../src/domain/launch/launch.js";
+import { parseLaunch, parseLaunchParts } from "../../../src/domain/launch/launch.js";
+import { evalTest } from "../../../src/domain/launch/default-branch.js";
 
 const kinds = (kind: "compose" | "kubernetes", text: string) =>
   parseLaunchParts(kind, text).map((p) => p.script.engine?.kind ?? null);
@@ -13,5 +14,36 @@ describe("a local image's program written as a path", () => {
     expect(kinds("compose", svc('["/opt/app/bin/reddb"]'))).toEqual([null]);
     // a model path first, on an image nothing else names, still reads as vLLM's argv
     expect(kinds("compose", svc('["/models/qwen3-8b", "--port", "8000"]'))).toEqual(["vllm"]);
+  });
+});
+
+describe("an option loop's variables when nothing is passed", () => {
+  it("are unset: a [[ == pattern ]] test on one is false, its branch's flags off by default", () => {
+    const text = [
+      "while [ $# -gt 0 ]; do",
+      '  case "$1" in',
+      '    --extra=*) extra="${1#*=}" ;;',
+      "  esac",
+      "  shift",
+      "done",
+      "if [[ $extra == *parser* ]]; then",
+      "  T=--enable-auto-tool-choice",
+      "fi",
+      "if [[ -n $extra ]]; then",
+      "  P=--enable-prefix-caching",
+      "fi",
+      "vllm serve /m $T $P",
+      "",
+    ].join("\n");
+    const flags = parseLaunch("script", text).engine!.flags.map((f) => `${f.name}${f.offDefault ? " (off)" : ""}`);
+    expect(flags).toEqual(["--enable-auto-tool-choice (off)", "--enable-prefix-caching (off)"]);
+  });
+
+  it("a [[ ]] right side is a pattern (quoted parts literal), a [ ] one a string", () => {
+    const env = new Map([["x", "a --tool-call-parser b"]]);
+    expect(evalTest('[[ $x == *"tool-call-parser"* ]]', env, false)).toBe(true);
+    expect(evalTest('[[ $x != *"tool-call-parser"* ]]', env, false)).toBe(false);
+    expect(evalTest('[[ $x == *"tool"?"call"* ]]', env, false)).toBe(true);
+    expect(evalTest("[ $x == *parser* ]", env, false)).toBe(false);
   });
 });

@@ -14,6 +14,13 @@ export const autoToolChoice: TrapRuleDef = {
       const names = engine.flags.map((f) => normalizeFlagName(f.name));
       const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
       if (!auto || names.includes("--tool-call-parser")) return [];
+      // added only where the defaults do not reach, under a test of the caller's options for a parser
+      // (`[[ $extra == *tool-call-parser* ]]`): the parser comes with it, from words the file does not write
+      if (
+        auto.offDefault &&
+        /tool[-_]call[-_]parser/.test(source.script.text.replace(/--enable-auto-tool-choice/g, ""))
+      )
+        return [];
       return [
         hitAt(
           ctx,

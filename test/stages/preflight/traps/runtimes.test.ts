@@ -78,6 +78,28 @@ describe("rules by runtime and engine", () => {
     expect(hits("python3 -m sglang.launch_server --model-path /m --enable-auto-tool-choice\n")).toEqual([]);
   });
 
+  it("auto-tool-choice added only when the caller's options name a parser is not judged without them (round Z)", () => {
+    const script = (test: string) =>
+      [
+        "while [ $# -gt 0 ]; do",
+        '  case "$1" in',
+        '    --extra=*) extra="${1#*=}" ;;',
+        "  esac",
+        "  shift",
+        "done",
+        'tool_choice=""',
+        `if ${test}; then`,
+        '  tool_choice="--enable-auto-tool-choice"',
+        "fi",
+        "vllm serve /m --port 8080 $tool_choice $extra",
+        "",
+      ].join("\n");
+    // nothing passed: the loop never runs, extra is empty, the branch does not run; with a parser it comes along
+    expect(hits(script('[[ $extra == *"tool-call-parser"* ]]'))).toEqual([]);
+    // a branch whose test does not bring a parser still is
+    expect(hits(script('[[ -n "$TOOLS" ]]'))).toEqual(["auto-tool-choice@9"]);
+  });
+
   it("name-reuse sees a docker rm inside a cleanup function the script calls with the name first", () => {
     const script = (call: string) =>
       [
