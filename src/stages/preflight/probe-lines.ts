@@ -39,21 +39,23 @@ export function probeInPatch(
   }
 }
 
-/** The template's probe key copies `.Values.<path>` (`{{- with .Values.x }}` ... `{{- toYaml . }}`, or `{{- toYaml
- *  .Values.x }}`): the probe is put at that key's line in the chart's values.yaml. */
+/** The template's (or helper's) probe key copies `.Values.<path>` (`{{- with .Values.x }}` around or under it, then
+ *  `{{- toYaml . }}`, or `{{- toYaml .Values.x }}`): the probe is put at that key's line in the chart's values.yaml. */
 export function probeFromValues(
   probe: { line: number; file?: string },
   template: string,
   candidates: readonly Candidate[],
 ): void {
-  if (probe.file) return;
   const lines = template.split("\n");
   const at = probe.line - 1;
   const after = lines.slice(at + 1, at + 3).join("\n");
   const before = lines.slice(Math.max(0, at - 2), at).join("\n");
   const path =
     /toYaml\s+\.Values\.([\w.]+)/.exec(after)?.[1] ??
-    (/toYaml\s+\.\s/.test(after + " ") ? /with\s+\.Values\.([\w.]+)/.exec(before)?.[1] : undefined);
+    (/toYaml\s+\.\s/.test(after + " ")
+      ? (/with\s+\.Values\.([\w.]+)/.exec(before)?.[1] ??
+        /with\s+\.Values\.([\w.]+)[^\n]*\n[^\n]*toYaml/.exec(after)?.[1])
+      : undefined);
   if (!path) return;
   const values = candidates.find((c) => /(^|\/)values\.ya?ml$/.test(c.file));
   const line = values ? keyLine(values.text, path.split(".")) : -1;

@@ -96,8 +96,14 @@ export async function placeParts(
         const near = nearestHolding(srcLines, f.name, f.line);
         if (near > 0) [f.line, elsewhere[i]] = [near, false];
       });
-    // a probe an `include`d helper writes (`{{- include "chart.probes" . }}`) is put at the helper's line
-    for (const x of probes) if (x.helper) inHelper(x.probe, x.text, candidates);
+    // a probe an `include`d helper writes (`{{- include "chart.probes" . }}`) is put at the helper's line, and at
+    // the values.yaml key when the helper copies it from there
+    for (const x of probes) {
+      if (!x.helper) continue;
+      inHelper(x.probe, x.text, candidates);
+      const helper = candidates.find((c) => c.file === x.probe.file);
+      if (helper) probeFromValues(x.probe, helper.text, candidates);
+    }
     // a kustomize patch that writes the probe's settings is where they come from (a patch overrides the base)
     if (!d.named) for (const x of probes) probeInPatch(x.probe, x.block, d.source, candidates, spec.patches ?? []);
     // a chart's `livenessProbe: {{- toYaml .Values.livenessProbe }}`: the budget is set in values.yaml

@@ -67,4 +67,38 @@ describe("probes copied from values", () => {
     // the startupProbe (300 s) sets the budget when both exist
     expect(hits.map((f) => [f.file, f.line])).toEqual([["chart/values.yaml", 2]]);
   });
+
+  it.runIf(hasTool("helm"))(
+    "follows a helper that copies the probe from values to its values.yaml key (round Z)",
+    async () => {
+      const helpers = [
+        '{{- define "engine.probes" -}}',
+        "{{- if .Values.livenessProbe }}",
+        "livenessProbe:",
+        "{{- with .Values.livenessProbe }}",
+        "{{- toYaml . | nindent 2 }}",
+        "{{- end }}",
+        "{{- end }}",
+        "{{- end }}",
+        "",
+      ].join("\n");
+      const template = TEMPLATE.split("\n")
+        .slice(0, 13)
+        .concat(['          {{- include "engine.probes" . | nindent 10 }}', ""])
+        .join("\n");
+      const values =
+        "replicas: 1\nlivenessProbe:\n  initialDelaySeconds: 15\n  periodSeconds: 10\n  httpGet: {path: /health, port: 8000}\n";
+      const report: Report = await preflightReport(
+        {
+          "chart/Chart.yaml": "apiVersion: v2\nname: engine\nversion: 0.1.0\n",
+          "chart/values.yaml": values,
+          "chart/templates/_helpers.tpl": helpers,
+          "chart/templates/deployment.yaml": template,
+        },
+        repos,
+      );
+      const hits = report.findings.filter((f) => f.data?.rule === "start-timeout" && f.status !== "pass");
+      expect(hits.map((f) => [f.file, f.line])).toEqual([["chart/values.yaml", 2]]);
+    },
+  );
 });
