@@ -76,6 +76,8 @@ const ALIASES: Readonly<Record<string, string>> = {
   // vLLM 0.10.2+: request logging is off by default, `--enable-log-requests` a BooleanOptionalAction, and the older
   // `--disable-log-requests` a deprecated spelling of its `--no-` form
   "--disable-log-requests": "--no-enable-log-requests",
+  // vLLM PR #26016 (0.11.1): `--cuda-graph-sizes` deprecated as the same setting as the new `--cudagraph-capture-sizes`
+  "--cuda-graph-sizes": "--cudagraph-capture-sizes",
 };
 
 export function normalizeFlagName(name: string): string {

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { parseLaunch, parseLaunchParts } from "../../../src/domain/launch/launch.js";
 import { evalTest } from "../../../src/domain/launch/default-branch.js";
+import { normalizeFlagName } from "../../../src/domain/launch/contract.js";
 
 const kinds = (kind: "compose" | "kubernetes", text: string) =>
   parseLaunchParts(kind, text).map((p) => p.script.engine?.kind ?? null);
@@ -45,5 +46,13 @@ describe("an option loop's variables when nothing is passed", () => {
     expect(evalTest('[[ $x != *"tool-call-parser"* ]]', env, false)).toBe(false);
     expect(evalTest('[[ $x == *"tool"?"call"* ]]', env, false)).toBe(true);
     expect(evalTest("[ $x == *parser* ]", env, false)).toBe(false);
+  });
+});
+
+describe("vLLM's respelt options", () => {
+  it("--cuda-graph-sizes is the same setting as --cudagraph-capture-sizes (vLLM PR #26016)", () => {
+    expect(normalizeFlagName("--cuda-graph-sizes")).toBe("--cudagraph-capture-sizes");
+    expect(normalizeFlagName("--cuda_graph_sizes")).toBe("--cudagraph-capture-sizes");
+    expect(normalizeFlagName("--cudagraph-capture-sizes")).toBe("--cudagraph-capture-sizes");
   });
 });
