@@ -43,7 +43,11 @@ async function renderCommit(root: string, spec: RenderSpec, ref: string, cached:
   try {
     // the whole tree: an overlay reaches ../base, a chart its subcharts
     const tar = join(tmp, "tree.tar");
-    const a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref], { timeoutMs: 60_000 });
+    let a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref], { timeoutMs: 60_000 });
+    // a partial clone (objects left out: a large file elsewhere in the tree) cannot archive the whole tree: the
+    // chart's or overlay's own directory may still render
+    if (a.code !== 0 && spec.dir !== ".")
+      a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref, "--", spec.dir], { timeoutMs: 60_000 });
     if (a.code !== 0) return { error: `git archive ${ref} failed: ${a.stderr.trim()}` };
     const tree = join(tmp, "tree");
     mkdirSync(tree);
