@@ -13,16 +13,17 @@ export function dockerfileOf(
   y: YamlReader,
   svc: Node,
   dir: string,
+  expand: (text: string) => string,
 ): { context: string; path: string; inline: string | null } | null {
   const build = y.get(svc, "build");
   if (!build) return null;
-  const context = y.str(build) ?? y.str(y.get(build, "context")) ?? ".";
+  const context = expand(y.str(build) ?? y.str(y.get(build, "context")) ?? ".") || ".";
   // a git URL or an HTTP context is not in this repository
   if (/^[a-z+]+:\/\/|^git@|\.git(#|$)/i.test(context)) return null;
   const ctx = posix.normalize(posix.join(dir || ".", context));
   if (ctx.startsWith("../")) return null;
   const inline = y.str(y.get(build, "dockerfile_inline"));
-  const file = y.str(y.get(build, "dockerfile")) ?? "Dockerfile";
+  const file = expand(y.str(y.get(build, "dockerfile")) ?? "Dockerfile") || "Dockerfile";
   return { context: ctx, path: posix.normalize(posix.join(ctx, file)), inline };
 }
 
@@ -58,9 +59,10 @@ export function buildReads(
   dir: string,
   read: (path: string) => string | null,
   command: readonly Word[] | null,
+  expand: (text: string) => string,
 ): Map<string, string> {
   const out = new Map<string, string>();
-  const df = dockerfileOf(y, svc, dir);
+  const df = dockerfileOf(y, svc, dir, expand);
   if (!df || df.inline !== null) return out;
   const text = read(df.path);
   if (text === null) return out;
@@ -78,8 +80,9 @@ export function builtImage(
   dir: string,
   builds: ReadonlyMap<string, string>,
   command: readonly Word[] | null,
+  expand: (text: string) => string,
 ): BuiltImage | null {
-  const df = dockerfileOf(y, svc, dir);
+  const df = dockerfileOf(y, svc, dir, expand);
   const text = df ? (df.inline ?? builds.get(df.path)) : undefined;
   if (!df || text === undefined) return null;
   const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path);

@@ -40,6 +40,8 @@ export interface ExtendsScope {
   depth: number;
   /** the Dockerfiles and scripts services' builds name, by repository path (buildFiles) */
   builds?: ReadonlyMap<string, string>;
+  /** the values a build's context and dockerfile are filled from (.env, else the repository's .env.example) */
+  buildEnv?: ReadonlyMap<string, string>;
 }
 
 /** What a service's `extends:` names: the service, and the file (its repository path) or null. */

@@ -69,6 +69,7 @@ export function composeTarget(
     extended?: ReadonlyMap<string, string>;
     dir?: string;
     builds?: ReadonlyMap<string, string>;
+    buildEnv?: ReadonlyMap<string, string>;
   } | null,
   part: string | null,
 ): ComposeTarget {
@@ -79,6 +80,7 @@ export function composeTarget(
         extended: compose.extended,
         dir: compose.dir,
         builds: compose.builds,
+        buildEnv: compose.buildEnv,
       }).find((p) => p.script.engine)
     : undefined;
   const named = up.services.length === 1 ? up.services[0]! : null;

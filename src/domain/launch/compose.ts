@@ -84,12 +84,13 @@ export function parseCompose(
   extended: ReadonlyMap<string, string> = new Map(),
   dir = "",
   builds: ReadonlyMap<string, string> = new Map(),
+  buildEnv?: ReadonlyMap<string, string>,
 ): ComposeService[] | null {
   const file = openCompose(text);
   if (!file) return null;
   const lines = text.split("\n");
   return file.y.keys(file.services).flatMap((name) => {
-    const f = serviceFacets(file, name, env, { extended, dir, depth: 0, builds });
+    const f = serviceFacets(file, name, env, { extended, dir, depth: 0, builds, buildEnv: buildEnv ?? env });
     return f ? [assemble(name, f, lines, env)] : [];
   });
 }
@@ -184,16 +185,22 @@ export function extendsFiles(text: string, dir = ""): string[] {
 
 /** The Dockerfiles and scripts the services' builds need (see compose-build.ts), read with `read`: parseCompose's
  *  `builds`. */
-export function buildFiles(text: string, read: (path: string) => string | null, dir = ""): Map<string, string> {
+export function buildFiles(
+  text: string,
+  read: (path: string) => string | null,
+  dir = "",
+  buildEnv: ReadonlyMap<string, string> = new Map(),
+): Map<string, string> {
   const file = openCompose(text);
   const out = new Map<string, string>();
   if (!file) return out;
+  const expand = (t: string) => interpolate(t, buildEnv);
   for (const name of file.y.keys(file.services)) {
     const svc = file.y.get(file.services, name);
+    if (!svc) continue;
     const command = file.y.get(svc, "command");
-    if (svc)
-      for (const [p, t] of buildReads(file.y, svc, dir, read, command ? composeWords(file.y, command, (t) => t) : null))
-        out.set(p, t);
+    const words = command ? composeWords(file.y, command, (t) => t) : null;
+    for (const [p, t] of buildReads(file.y, svc, dir, read, words, expand)) out.set(p, t);
   }
   return out;
 }
@@ -295,7 +302,10 @@ function readService(
   // built with the engine's image as a build argument (`args: [BASE_IMAGE=vllm/vllm-openai:latest]`, a Dockerfile's
   // `FROM ${BASE_IMAGE}`): that image is what runs
   const commandWords = command ? composeWords(y, command, expand) : null;
-  const built = scope.builds ? builtImage(y, svc, scope.dir, scope.builds, commandWords) : null;
+  const buildEnv = scope.buildEnv ?? env;
+  const built = scope.builds
+    ? builtImage(y, svc, scope.dir, scope.builds, commandWords, (t) => interpolate(t, buildEnv))
+    : null;
   // built on an engine's image that the Dockerfile leaves running (no ENTRYPOINT of its own): that image runs,
   // whatever the `image:` tag names the result
   const builtBase =

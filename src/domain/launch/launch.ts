@@ -55,6 +55,8 @@ export interface LaunchOptions {
   dir?: string;
   /** compose: the Dockerfiles and scripts its services' builds name (see buildFiles), by repository path */
   builds?: ReadonlyMap<string, string>;
+  /** compose: the values its builds' context and dockerfile are filled from (see compose-inputs.ts) */
+  buildEnv?: ReadonlyMap<string, string>;
 }
 
 // Helm's own objects and functions: a bare `{{ if .Spec... }}` inside a string is text another controller fills
@@ -92,7 +94,7 @@ export function parseLaunchParts(kind: FileKind, withBom: string, options: Launc
     ];
   }
   if (kind === "compose")
-    return (parseCompose(text, options.env, options.extended, options.dir, options.builds) ?? []).map((s) =>
+    return (parseCompose(text, options.env, options.extended, options.dir, options.builds, options.buildEnv) ?? []).map((s) =>
       containerPart(s.name, withScriptEngine(s.run), text, s.argvFrom),
     );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));

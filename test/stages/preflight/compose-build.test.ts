@@ -4,6 +4,8 @@
 // is traced.
 import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../../../src/cli/main.js";
+import { parseLaunch } from "../../../src/domain/launch/launch.js";
+import { composeInputsSync } from "../../../src/stages/compose-inputs.js";
 import type { Finding, Report } from "../../../src/domain/report/finding.js";
 import { tempRepo, type TempRepo } from "../../helpers/repo.js";
 
@@ -76,5 +78,40 @@ describe("preflight: compose services built from the repository", () => {
     const report = await preflight(r.dir, "--base", base);
     expect(of(report, "preflight.dropped-flags").filter((f) => f.status !== "pass")).toEqual([]);
     expect(of(report, "preflight.traps").map((f) => f.file)).toEqual(["docker-compose.yml", "server/start.sh"]);
+  });
+
+  it("fills a build's context and dockerfile from the committed .env.example when there is no .env", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const compose = [
+      "services:",
+      "  llama:",
+      "    build:",
+      "      context: ${BUILD_CONTEXT}",
+      "      dockerfile: ${LLAMA_DOCKERFILE}",
+      "    command: ${LLAMA_ARGS}",
+      "    ports: ['8080:8080']",
+      "",
+    ].join("\n");
+    r.commit("add", {
+      "docker-compose.yml": compose,
+      ".env.example": "BUILD_CONTEXT=.\nLLAMA_DOCKERFILE=llama-cuda/Dockerfile\nLLAMA_ARGS=-m /models/m.gguf -ngl 99\n",
+      "llama-cuda/Dockerfile": 'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nENTRYPOINT ["/app/llama-server"]\n',
+    });
+    const report = await preflight(r.dir);
+    const traps = of(report, "preflight.traps");
+    expect(traps.map((f) => [f.file, f.data?.part ?? null])).toEqual([["docker-compose.yml", "llama"]]);
+    // which Dockerfile is built is the template's; the argv is the deployed .env's, not read from the template
+    const files: Record<string, string> = {
+      ".env.example": "BUILD_CONTEXT=.\nLLAMA_DOCKERFILE=llama-cuda/Dockerfile\nLLAMA_ARGS=-m /m.gguf\n",
+      "llama-cuda/Dockerfile": 'FROM x\nENTRYPOINT ["/app/llama-server"]\n',
+    };
+    const inputs = composeInputsSync((p) => files[p] ?? null, "docker-compose.yml", compose);
+    const engine = parseLaunch("compose", compose, inputs).engine;
+    expect([engine?.kind, engine?.flags.length]).toEqual(["llama.cpp", 0]);
+    // a .env of its own is what compose reads: the template is not consulted
+    files[".env"] = "LLAMA_ARGS=\n";
+    const own = composeInputsSync((p) => files[p] ?? null, "docker-compose.yml", compose);
+    expect(parseLaunch("compose", compose, own).engine).toBeNull();
   });
 });
