@@ -94,8 +94,8 @@ export function parseLaunchParts(kind: FileKind, withBom: string, options: Launc
     ];
   }
   if (kind === "compose")
-    return (parseCompose(text, options.env, options.extended, options.dir, options.builds, options.buildEnv) ?? []).map((s) =>
-      containerPart(s.name, withScriptEngine(s.run), text, s.argvFrom),
+    return (parseCompose(text, options.env, options.extended, options.dir, options.builds, options.buildEnv) ?? []).map(
+      (s) => containerPart(s.name, withScriptEngine(s.run), text, s.argvFrom),
     );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
   const script = parseLaunch(kind, text);
@@ -213,7 +213,8 @@ function unitLaunch(unit: UnitFile, text: string): ServeScript {
   }
   // (a Python launcher of the team's: the engine its Description= names)
   const start = scripts.find((e) => e.key === "ExecStart");
-  if (!out.engine && start) out.engine = launcherEngine(unit, start.script.commands[0]);
+  const pre = scripts.filter((e) => e.key === "ExecStartPre").flatMap((e) => e.script.commands);
+  if (!out.engine && start) out.engine = launcherEngine(unit, start.script.commands[0], pre);
   return out;
 }
 

@@ -20,13 +20,35 @@ function describedEngine(text: string): EngineKind | null {
 }
 
 /** The engine a unit's Python launcher starts, from its Description=; null when it is not one. */
-export function launcherEngine(unit: UnitFile, command: Command | undefined): Engine | null {
+export function launcherEngine(
+  unit: UnitFile,
+  command: Command | undefined,
+  before: readonly Command[] = [],
+): Engine | null {
   const description = unitValue(unit, "Unit", "Description")?.value ?? "";
-  const kind = describedEngine(description);
   const words = command?.words ?? [];
   const line = words.map((w) => w.text).join(" ");
-  if (!kind || !command || !PYTHON_LAUNCHER.test(line)) return null;
-  return programEngine(kind, "systemd", command, line);
+  if (!command) return null;
+  const kind = describedEngine(description);
+  if (kind && PYTHON_LAUNCHER.test(line)) return programEngine(kind, "systemd", command, line);
+  // a program of the team's (`/usr/local/bin/spark-llm launch %i`) in a unit that first removes the container the
+  // Description names (`ExecStartPre=-/usr/bin/docker rm -f vllm-%i`, "ephemeral vLLM container vllm-%i"): the
+  // program runs that container; its argv is built when it runs
+  const held = containerKind(description);
+  const rm = before.map((c) => CONTAINER_RM.exec(c.words.map((w) => w.text).join(" "))).find((m) => m !== null);
+  if (!held || !rm || !description.includes(rm[2]!) || HELPER.test(description)) return null;
+  return programEngine(held, rm[1] === "podman" ? "podman" : "docker", command, line);
+}
+
+const CONTAINER_RM = /^(?:\S*\/)?(docker|podman)\s+(?:container\s+)?rm\s+(?:-\S+\s+)*(\S+)/;
+
+/** "vLLM container", "SGLang container": the engine a description says the unit's container runs. */
+function containerKind(text: string): EngineKind | null {
+  if (!/\bcontainers?\b/i.test(text)) return null;
+  if (/\bvllm\b/i.test(text)) return "vllm";
+  if (/\bsglang\b/i.test(text)) return "sglang";
+  if (/\bllama[ ._-]?cpp\b|\bllama[ -]server\b/i.test(text)) return "llama.cpp";
+  return null;
 }
 
 /** An engine a program starts with an argv it builds when it runs (`builtBy`): no flag of it is known here. */

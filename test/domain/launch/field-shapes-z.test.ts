@@ -56,3 +56,41 @@ describe("vLLM's respelt options", () => {
     expect(normalizeFlagName("--cudagraph-capture-sizes")).toBe("--cudagraph-capture-sizes");
   });
 });
+
+describe("a unit whose program runs the engine's container", () => {
+  const unit = (description: string, pre: string) =>
+    [
+      "[Unit]",
+      `Description=${description}`,
+      "Requires=docker.service",
+      "[Service]",
+      pre,
+      "ExecStart=/usr/local/bin/slotctl launch %i",
+      "Restart=on-failure",
+      "",
+    ].join("\n");
+  it("is that engine in docker when it first removes the container its Description names", () => {
+    const e = parseLaunch(
+      "unit",
+      unit("slot %i (vLLM container vllm-%i)", "ExecStartPre=-/usr/bin/docker rm -f vllm-%i"),
+    ).engine;
+    expect([e?.kind, e?.runtime, e?.flags.length, e?.builtBy]).toEqual([
+      "vllm",
+      "docker",
+      0,
+      "/usr/local/bin/slotctl launch %i",
+    ]);
+  });
+  it("is none without that removal, or when the removed container is another's", () => {
+    expect(parseLaunch("unit", unit("slot %i (vLLM container vllm-%i)", "")).engine).toBeNull();
+    expect(
+      parseLaunch("unit", unit("slot %i (vLLM container vllm-%i)", "ExecStartPre=-/usr/bin/docker rm -f redis")).engine,
+    ).toBeNull();
+    expect(
+      parseLaunch(
+        "unit",
+        unit("metrics exporter for the vLLM container vllm-%i", "ExecStartPre=-/usr/bin/docker rm -f vllm-%i"),
+      ).engine,
+    ).toBeNull();
+  });
+});
