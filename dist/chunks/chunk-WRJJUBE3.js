@@ -2306,15 +2306,15 @@ function copiedFrom(image, target) {
 }
 
 // src/domain/launch/compose-build.ts
-function dockerfileOf(y, svc, dir) {
+function dockerfileOf(y, svc, dir, expand) {
   const build = y.get(svc, "build");
   if (!build) return null;
-  const context = y.str(build) ?? y.str(y.get(build, "context")) ?? ".";
+  const context = expand(y.str(build) ?? y.str(y.get(build, "context")) ?? ".") || ".";
   if (/^[a-z+]+:\/\/|^git@|\.git(#|$)/i.test(context)) return null;
   const ctx = posix2.normalize(posix2.join(dir || ".", context));
   if (ctx.startsWith("../")) return null;
   const inline = y.str(y.get(build, "dockerfile_inline"));
-  const file = y.str(y.get(build, "dockerfile")) ?? "Dockerfile";
+  const file = expand(y.str(y.get(build, "dockerfile")) ?? "Dockerfile") || "Dockerfile";
   return { context: ctx, path: posix2.normalize(posix2.join(ctx, file)), inline };
 }
 var WRAPPERS = /^(?:\S*\/)?(tini|dumb-init|env|exec|nohup)$/;
@@ -2337,9 +2337,9 @@ function scriptPath(image, context, command) {
   const src = copiedFrom(image, inImage);
   return src === null ? null : posix2.normalize(posix2.join(context, src));
 }
-function buildReads(y, svc, dir, read, command) {
+function buildReads(y, svc, dir, read, command, expand) {
   const out = /* @__PURE__ */ new Map();
-  const df = dockerfileOf(y, svc, dir);
+  const df = dockerfileOf(y, svc, dir, expand);
   if (!df || df.inline !== null) return out;
   const text = read(df.path);
   if (text === null) return out;
@@ -2349,8 +2349,8 @@ function buildReads(y, svc, dir, read, command) {
   if (script !== null && body !== null) out.set(script, body);
   return out;
 }
-function builtImage(y, svc, dir, builds, command) {
-  const df = dockerfileOf(y, svc, dir);
+function builtImage(y, svc, dir, builds, command, expand) {
+  const df = dockerfileOf(y, svc, dir, expand);
   const text = df ? df.inline ?? builds.get(df.path) : void 0;
   if (!df || text === void 0) return null;
   const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path);
@@ -2839,7 +2839,7 @@ function containerEngine(run, h) {
   if (llamaish) return { kind: "llama.cpp", args: [...after] };
   if (flags.some((f) => /-bind-address$|^--leader-elect|^--kubeconfig$|^--zap-/.test(f.name))) return null;
   const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
-  const modelLike = (w) => w !== void 0 && w.text.includes("/") && !isFlagWord(w.text) && !/\.(sh|bash|py|pl|rb|js)$/.test(w.text);
+  const modelLike = (w) => w !== void 0 && w.text.includes("/") && !isFlagWord(w.text) && !/\.(sh|bash|py|pl|rb|js)$/.test(w.text) && !/(^|\/)s?bin\/[^/]+$/.test(w.text);
   const modelFirst = first !== void 0 && (first.text === "serve" ? modelLike(after[1]) : modelLike(first));
   return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
 }
@@ -3116,12 +3116,12 @@ function composeName(text, env = /* @__PURE__ */ new Map()) {
   const v = y.str(y.get(doc.contents, "name"));
   return v === null ? null : interpolate(v, env);
 }
-function parseCompose(text, env = /* @__PURE__ */ new Map(), extended = /* @__PURE__ */ new Map(), dir = "", builds = /* @__PURE__ */ new Map()) {
+function parseCompose(text, env = /* @__PURE__ */ new Map(), extended = /* @__PURE__ */ new Map(), dir = "", builds = /* @__PURE__ */ new Map(), buildEnv) {
   const file = openCompose(text);
   if (!file) return null;
   const lines = text.split("\n");
   return file.y.keys(file.services).flatMap((name) => {
-    const f = serviceFacets(file, name, env, { extended, dir, depth: 0, builds });
+    const f = serviceFacets(file, name, env, { extended, dir, depth: 0, builds, buildEnv: buildEnv ?? env });
     return f ? [assemble(name, f, lines, env)] : [];
   });
 }
@@ -3194,16 +3194,17 @@ function extendsFiles(text, dir = "") {
     return ref?.file ? [ref.file] : [];
   });
 }
-function buildFiles(text, read, dir = "") {
+function buildFiles(text, read, dir = "", buildEnv = /* @__PURE__ */ new Map()) {
   const file = openCompose(text);
   const out = /* @__PURE__ */ new Map();
   if (!file) return out;
+  const expand = (t) => interpolate(t, buildEnv);
   for (const name of file.y.keys(file.services)) {
     const svc = file.y.get(file.services, name);
+    if (!svc) continue;
     const command = file.y.get(svc, "command");
-    if (svc)
-      for (const [p, t] of buildReads(file.y, svc, dir, read, command ? composeWords(file.y, command, (t2) => t2) : null))
-        out.set(p, t);
+    const words = command ? composeWords(file.y, command, (t) => t) : null;
+    for (const [p, t] of buildReads(file.y, svc, dir, read, words, expand)) out.set(p, t);
   }
   return out;
 }
@@ -3289,7 +3290,8 @@ function readService(y, name, svc, env, scope) {
   const build = y.get(svc, "build");
   const fragment = !image && !build;
   const commandWords2 = command ? composeWords(y, command, expand) : null;
-  const built = scope.builds ? builtImage(y, svc, scope.dir, scope.builds, commandWords2) : null;
+  const buildEnv = scope.buildEnv ?? env;
+  const built = scope.builds ? builtImage(y, svc, scope.dir, scope.builds, commandWords2, (t) => interpolate(t, buildEnv)) : null;
   const builtBase = built?.image.base && !built.image.entrypoint && imageEngine(built.image.base.text) ? built.image.base : null;
   const base = builtBase ? { value: builtBase.text, line: y.keyLine(svc, "build") } : image ? null : baseImageArg(y, build);
   const imageText = base?.value ?? y.str(image) ?? (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
@@ -3367,29 +3369,40 @@ function composeWords(y, node, expand) {
 }
 
 // src/stages/compose-inputs.ts
+var EXAMPLES = [".env.example", ".env.sample"];
 async function composeInputs(read, file, text) {
   const dir = posix5.dirname(file);
   const envText = await read(posix5.join(dir, ".env"));
   const env = envText === null ? /* @__PURE__ */ new Map() : parseDotEnv(envText);
-  if (text === null) return { env, extended: /* @__PURE__ */ new Map(), dir: at(dir), builds: /* @__PURE__ */ new Map() };
+  if (text === null) return { env, extended: /* @__PURE__ */ new Map(), dir: at(dir), builds: /* @__PURE__ */ new Map(), buildEnv: env };
+  let example = null;
+  for (const name of envText === null && /^\s+build:/m.test(text) ? EXAMPLES : []) {
+    example = await read(posix5.join(dir, name));
+    if (example !== null) break;
+  }
+  const buildEnv = example === null ? env : parseDotEnv(example);
   const cache = /* @__PURE__ */ new Map();
   for (; ; ) {
     const missing = /* @__PURE__ */ new Set();
     const get = (p) => cache.has(p) ? cache.get(p) : (missing.add(p), null);
     const extended = extendedFiles(text, get, at(dir));
-    const builds = buildFiles(text, get, at(dir));
-    if (!missing.size) return { env, extended, dir: at(dir), builds };
+    const builds = buildFiles(text, get, at(dir), buildEnv);
+    if (!missing.size) return { env, extended, dir: at(dir), builds, buildEnv };
     for (const p of missing) cache.set(p, await read(p));
   }
 }
 function composeInputsSync(read, file, text) {
   const dir = posix5.dirname(file);
   const envText = read(posix5.join(dir, ".env"));
+  const env = envText === null ? /* @__PURE__ */ new Map() : parseDotEnv(envText);
+  const example = envText === null && /^\s+build:/m.test(text) ? EXAMPLES.map((n) => read(posix5.join(dir, n))).find((t) => t !== null) ?? null : null;
+  const buildEnv = example === null ? env : parseDotEnv(example);
   return {
-    env: envText === null ? /* @__PURE__ */ new Map() : parseDotEnv(envText),
+    env,
     extended: extendedFiles(text, read, at(dir)),
     dir: at(dir),
-    builds: buildFiles(text, read, at(dir))
+    builds: buildFiles(text, read, at(dir), buildEnv),
+    buildEnv
   };
 }
 var at = (dir) => dir === "." ? "" : dir;
@@ -3804,7 +3817,9 @@ function evalTest(cond, env, unsetEmpty = true) {
   const numeric = NUMERIC[words[1]];
   if (numeric) return /^-?\d+$/.test(a) && /^-?\d+$/.test(b) ? numeric(Number(a), Number(b)) : null;
   if (!["=", "==", "!="].includes(words[1])) return null;
-  return a === b === (words[1] !== "!=");
+  const glob = m[1] !== void 0 && /^(?:[^"'*?]|"[^"]*"|'[^']*')*[*?]/.test(words[2]) && !/[$[]/.test(words[2]);
+  const same = glob ? globRegex(words[2]).test(a) : a === b;
+  return same === (words[1] !== "!=");
 }
 var NUMERIC = {
   "-eq": (a, b) => a === b,
@@ -4249,6 +4264,8 @@ var Grouper = class _Grouper {
   braces = 0;
   conditionalOf = /* @__PURE__ */ new WeakMap();
   vars;
+  /** lower-case variables set so far only where the defaults do not reach */
+  unsetByDefault = /* @__PURE__ */ new Set();
   run() {
     while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
     this.finish(false);
@@ -4297,7 +4314,7 @@ var Grouper = class _Grouper {
       return;
     }
     if (op === "&&" || op === "||") {
-      this.path.chain(op, this.finish(false), this.s.env);
+      this.path.chain(op, this.finish(false), this.testEnv());
       return;
     }
     if (SEPARATORS.has(op)) {
@@ -4372,8 +4389,18 @@ var Grouper = class _Grouper {
   }
   /** A variable set where the defaults do not reach (a known-false if-branch, `false-test && X=`) keeps its value. */
   assign(name, value, append) {
+    const off2 = this.path.off || this.arms.skipping;
     if (this.path.off && !append && this.s.env.has(name)) return;
+    if (off2 && !this.s.env.has(name) && /^[a-z_][a-z0-9_]*$/.test(name)) this.unsetByDefault.add(name);
+    else if (!off2) this.unsetByDefault.delete(name);
     assign(this.s.env, name, value, append);
+  }
+  /** The values tests are judged with: the script's, its off-path-only lower-case variables empty. */
+  testEnv() {
+    if (!this.unsetByDefault.size) return this.s.env;
+    const env = new Map(this.s.env);
+    for (const name of this.unsetByDefault) env.set(name, "");
+    return env;
   }
   /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
   remember(name, value, line, append, raw) {
@@ -4386,10 +4413,20 @@ var Grouper = class _Grouper {
     const replaced = this.path.off && !append && prev?.length && marked.every((w) => w.offDefault);
     this.s.strings.set(name, replaced ? [...prev, ...marked] : marked);
   }
+  /**
+   * A `case` word's value by default. `case "$1"` in an option loop (`while [ $# -gt 0 ]`) matches no option: with
+   * nothing passed, the loop never runs, so no arm's assignment is the default.
+   */
+  caseValue(w) {
+    const value = resolveWord(w, this.s.env);
+    if (value !== void 0 || !/^"?\$\{?1\}?"?$/.test(w.text)) return value;
+    const above = this.s.lines.slice(Math.max(0, w.line - this.s.firstLine - 3), w.line - this.s.firstLine).join("\n");
+    return /\bwhile\s+(?:\[\[?\s*"?\$#"?\s+-(?:gt|ne)\s+0|\(\(\s*"?\$#)/.test(above) ? "" : void 0;
+  }
   /** Control keywords and function headers: true when the token was structure, not a command word. */
   structural(w) {
     if (w.parts.length === 1 && w.parts[0].kind === "lit")
-      this.path.keyword(w.text, this.s.lines[w.line - this.s.firstLine] ?? "", this.s.env);
+      this.path.keyword(w.text, this.s.lines[w.line - this.s.firstLine] ?? "", this.testEnv());
     if (OPENERS.has(w.text)) this.conditional++;
     if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
     const next = this.tokens[this.i];
@@ -4408,7 +4445,7 @@ var Grouper = class _Grouper {
         return true;
       case "case": {
         const word2 = this.tokens[this.i];
-        this.arms.open(word2?.kind === "word" ? resolveWord(word2.word, this.s.env) : void 0);
+        this.arms.open(word2?.kind === "word" ? this.caseValue(word2.word) : void 0);
         this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
         this.caseDepth++;
         this.inPattern = true;
@@ -5137,13 +5174,25 @@ function describedEngine(text) {
   if (/\bllama[ ._-]?cpp\b|\bllama[ -]server\b/i.test(text)) return "llama.cpp";
   return null;
 }
-function launcherEngine(unit, command) {
+function launcherEngine(unit, command, before = []) {
   const description = unitValue(unit, "Unit", "Description")?.value ?? "";
-  const kind = describedEngine(description);
   const words = command?.words ?? [];
   const line = words.map((w) => w.text).join(" ");
-  if (!kind || !command || !PYTHON_LAUNCHER.test(line)) return null;
-  return programEngine(kind, "systemd", command, line);
+  if (!command) return null;
+  const kind = describedEngine(description);
+  if (kind && PYTHON_LAUNCHER.test(line)) return programEngine(kind, "systemd", command, line);
+  const held2 = containerKind(description);
+  const rm = before.map((c) => CONTAINER_RM.exec(c.words.map((w) => w.text).join(" "))).find((m) => m !== null);
+  if (!held2 || !rm || !description.includes(rm[2]) || HELPER.test(description)) return null;
+  return programEngine(held2, rm[1] === "podman" ? "podman" : "docker", command, line);
+}
+var CONTAINER_RM = /^(?:\S*\/)?(docker|podman)\s+(?:container\s+)?rm\s+(?:-\S+\s+)*(\S+)/;
+function containerKind(text) {
+  if (!/\bcontainers?\b/i.test(text)) return null;
+  if (/\bvllm\b/i.test(text)) return "vllm";
+  if (/\bsglang\b/i.test(text)) return "sglang";
+  if (/\bllama[ ._-]?cpp\b|\bllama[ -]server\b/i.test(text)) return "llama.cpp";
+  return null;
 }
 function programEngine(kind, runtime, command, builtBy) {
   return { kind, runtime, flags: [], args: [], source: "vllm", line: command.line, podmanRun: null, command, builtBy };
@@ -5189,7 +5238,7 @@ function parseLaunchParts(kind, withBom, options = {}) {
     ];
   }
   if (kind === "compose")
-    return (parseCompose(text, options.env, options.extended, options.dir, options.builds) ?? []).map(
+    return (parseCompose(text, options.env, options.extended, options.dir, options.builds, options.buildEnv) ?? []).map(
       (s) => containerPart(s.name, withScriptEngine(s.run), text, s.argvFrom)
     );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
@@ -5272,7 +5321,8 @@ function unitLaunch(unit, text) {
     if (e.key === "ExecStart" && e.script.engine && !out.engine) out.engine = e.script.engine;
   }
   const start = scripts.find((e) => e.key === "ExecStart");
-  if (!out.engine && start) out.engine = launcherEngine(unit, start.script.commands[0]);
+  const pre = scripts.filter((e) => e.key === "ExecStartPre").flatMap((e) => e.script.commands);
+  if (!out.engine && start) out.engine = launcherEngine(unit, start.script.commands[0], pre);
   return out;
 }
 function quadletLaunch(unit, text) {
@@ -5418,7 +5468,8 @@ function composeTarget(up, workdir, ref, compose, part) {
     env: compose.env,
     extended: compose.extended,
     dir: compose.dir,
-    builds: compose.builds
+    builds: compose.builds,
+    buildEnv: compose.buildEnv
   }).find((p) => p.script.engine) : void 0;
   const named = up.services.length === 1 ? up.services[0] : null;
   const service = part ?? named ?? engine?.name ?? (services.length === 1 ? services[0].name : null);

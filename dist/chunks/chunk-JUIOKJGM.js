@@ -88,7 +88,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-45T7IFJP.js";
+} from "./chunk-WRJJUBE3.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -41256,7 +41256,9 @@ var ALIASES = {
   "--no-webui-mcp-proxy": "--no-ui-mcp-proxy",
   // vLLM 0.10.2+: request logging is off by default, `--enable-log-requests` a BooleanOptionalAction, and the older
   // `--disable-log-requests` a deprecated spelling of its `--no-` form
-  "--disable-log-requests": "--no-enable-log-requests"
+  "--disable-log-requests": "--no-enable-log-requests",
+  // vLLM PR #26016 (0.11.1): `--cuda-graph-sizes` deprecated as the same setting as the new `--cudagraph-capture-sizes`
+  "--cuda-graph-sizes": "--cudagraph-capture-sizes"
 };
 function normalizeFlagName(name) {
   const m = /^(--?)(.*)$/.exec(name);
@@ -47022,12 +47024,11 @@ function probeInPatch(probe, rendered, source, candidates, patches) {
   }
 }
 function probeFromValues(probe, template, candidates) {
-  if (probe.file) return;
   const lines = template.split("\n");
   const at2 = probe.line - 1;
   const after = lines.slice(at2 + 1, at2 + 3).join("\n");
   const before = lines.slice(Math.max(0, at2 - 2), at2).join("\n");
-  const path = /toYaml\s+\.Values\.([\w.]+)/.exec(after)?.[1] ?? (/toYaml\s+\.\s/.test(after + " ") ? /with\s+\.Values\.([\w.]+)/.exec(before)?.[1] : void 0);
+  const path = /toYaml\s+\.Values\.([\w.]+)/.exec(after)?.[1] ?? (/toYaml\s+\.\s/.test(after + " ") ? /with\s+\.Values\.([\w.]+)/.exec(before)?.[1] ?? /with\s+\.Values\.([\w.]+)[^\n]*\n[^\n]*toYaml/.exec(after)?.[1] : void 0);
   if (!path) return;
   const values = candidates.find((c) => /(^|\/)values\.ya?ml$/.test(c.file));
   const line2 = values ? keyLine(values.text, path.split(".")) : -1;
@@ -47106,7 +47107,12 @@ async function placeParts(spec2, text, candidates, read) {
         const near = nearestHolding(srcLines, f.name, f.line);
         if (near > 0) [f.line, elsewhere[i]] = [near, false];
       });
-    for (const x of probes) if (x.helper) inHelper(x.probe, x.text, candidates);
+    for (const x of probes) {
+      if (!x.helper) continue;
+      inHelper(x.probe, x.text, candidates);
+      const helper = candidates.find((c) => c.file === x.probe.file);
+      if (helper) probeFromValues(x.probe, helper.text, candidates);
+    }
     if (!d.named) for (const x of probes) probeInPatch(x.probe, x.block, d.source, candidates, spec2.patches ?? []);
     else for (const x of probes) if (!x.helper) probeFromValues(x.probe, d.source, candidates);
     p.script = { ...p.script, text: d.source, lines: d.source.split("\n") };
@@ -47301,7 +47307,9 @@ async function renderCommit(root, spec2, ref, cached2) {
   const tmp = mkdtempSync2(join14(tmpdir2(), "dg-render-"));
   try {
     const tar = join14(tmp, "tree.tar");
-    const a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref], { timeoutMs: 6e4 });
+    let a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref], { timeoutMs: 6e4 });
+    if (a.code !== 0 && spec2.dir !== ".")
+      a = await runLocal("git", ["-C", root, "archive", "-o", tar, ref, "--", spec2.dir], { timeoutMs: 6e4 });
     if (a.code !== 0) return { error: `git archive ${ref} failed: ${a.stderr.trim()}` };
     const tree = join14(tmp, "tree");
     mkdirSync(tree);
@@ -47619,6 +47627,8 @@ var autoToolChoice = {
     const names2 = engine.flags.map((f) => normalizeFlagName(f.name));
     const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
     if (!auto || names2.includes("--tool-call-parser")) return [];
+    if (auto.offDefault && /tool[-_]call[-_]parser/.test(source.script.text.replace(/--enable-auto-tool-choice/g, "")))
+      return [];
     return [
       hitAt(
         ctx,
