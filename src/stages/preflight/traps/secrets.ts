@@ -25,8 +25,12 @@ const PLACEHOLDER =
 const PLACEHOLDER_LEAD =
   /^(dummy|fake|placeholder|example|sample|changeme|your|insert|replace|enter)([-_.][a-z0-9]+)+$/i;
 
+/** `local-dev-key`, `dev-token`, `test-api-key`: a development default named as one (public in the file itself). */
+const DEV_DEFAULT = /^(local[-_])?(dev|devel|development|test|testing|demo)[-_](api[-_])?(key|token|secret)$/i;
+
 function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value.trim()) || PLACEHOLDER_LEAD.test(value.trim());
+  const v = value.trim();
+  return PLACEHOLDER.test(v) || PLACEHOLDER_LEAD.test(v) || DEV_DEFAULT.test(v);
 }
 
 /** `${VLLM_API_KEY:-local-vllm}`: the literal the file falls back to when nobody sets the variable, or undefined. */

@@ -129,6 +129,10 @@ describe("rules by runtime and engine", () => {
     // the example key of vLLM's own docs
     expect(hits("vllm serve /m --api-key=token-abc123\n")).toEqual([]);
     expect(hits("vllm serve /m --api-key k7Rq2vXw9LmP4tZs8YbN3cHd\n")).toEqual(["secret-in-argv@1"]);
+    // a development default named as one, public in the file (two blind keys: H1's and Z4's)
+    expect(hits('llama-server -m /m.gguf --api-key "${LLAMA_API_KEY:-local-dev-key}"\n')).toEqual([]);
+    expect(hits("vllm serve /m --api-key dev-token\n")).toEqual([]);
+    expect(hits('vllm serve /m --api-key "${VLLM_API_KEY:-local-vllm}"\n')).toEqual(["secret-in-argv@1"]);
     expect(
       hits(
         "[Container]\nImage=vllm/vllm-openai\nEnvironment=HF_TOKEN=hf_KmNbVcXzLpOiUyTrEwQaSdFgHjKlZx\nExec=--model /m\n",
