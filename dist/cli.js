@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-MFZONR3I.js"),
-    import("./chunks/report-output-R23GADNL.js")
+    import("./chunks/commands-EPLCC35I.js"),
+    import("./chunks/report-output-OLOYD7NW.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-JUIOKJGM.js";
+} from "./chunks/chunk-R2TUTF7D.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -47780,8 +47780,10 @@ var NOT_A_SECRET = /^(true|false|yes|no|on|off|[0-9]+)$/i;
 var AUTH_HEADER = /^\s*(authorization|proxy-authorization|x-api-key|api-key|private-token)\s*:\s*(?:(?:bearer|token|basic)\s+)?(\S+)/i;
 var PLACEHOLDER = /^(<[^>]*>|(token-)?abc123|\{[^}]*\}|\[[^\]]*\]|empty|none|null|changeme|change[-_]me|replace[-_]?me|dummy|placeholder|secret|token|x{3,}|\*+|#+|\.\.\.|your[-_a-z]*|sk-x+|hf_x+|(my|your)[-_]?(api[-_]?)?(key|token|secret))$/i;
 var PLACEHOLDER_LEAD = /^(dummy|fake|placeholder|example|sample|changeme|your|insert|replace|enter)([-_.][a-z0-9]+)+$/i;
+var DEV_DEFAULT = /^(local[-_])?(dev|devel|development|test|testing|demo)[-_](api[-_])?(key|token|secret)$/i;
 function isPlaceholder(value) {
-  return PLACEHOLDER.test(value.trim()) || PLACEHOLDER_LEAD.test(value.trim());
+  const v = value.trim();
+  return PLACEHOLDER.test(v) || PLACEHOLDER_LEAD.test(v) || DEV_DEFAULT.test(v);
 }
 function fallback(value, lines) {
   const d = value === void 0 ? null : /^"?\$\{([A-Za-z_]\w*):?-([^$`{}"'\s]+)\}"?$/.exec(value);
