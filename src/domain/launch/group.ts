@@ -86,7 +86,6 @@ class Grouper {
     null;
   private braces = 0;
   private readonly conditionalOf = new WeakMap<Command, number>();
-  /** string variables whose value ends in a space, so an append starts a new word */
 
   constructor(
     private readonly tokens: Token[],

@@ -88,7 +88,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-WRJJUBE3.js";
+} from "./chunk-LXBIT62C.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

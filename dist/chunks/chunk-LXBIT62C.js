@@ -4234,7 +4234,6 @@ function groupCommands(text, state, firstLine) {
   new Grouper(lex(text, firstLine), state).run();
 }
 var Grouper = class _Grouper {
-  /** string variables whose value ends in a space, so an append starts a new word */
   constructor(tokens, s, fns = {
     printed: /* @__PURE__ */ new Map(),
     forwarders: /* @__PURE__ */ new Map(),
