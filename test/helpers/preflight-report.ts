@@ -12,3 +12,18 @@ export async function preflightReport(files: Record<string, string>, repos: Temp
   await main(["preflight", "--json"], { out: (s) => (out += s), err: () => {}, isTTY: false, env: {}, cwd: r.dir });
   return JSON.parse(out) as Report;
 }
+
+/** The same on a repository with one commit per entry of `commits`, in order; `args` added to the command. */
+export async function preflightHistory(
+  commits: Record<string, string>[],
+  repos: TempRepo[],
+  args: string[] = [],
+): Promise<Report> {
+  const r = tempRepo();
+  repos.push(r);
+  commits.forEach((files, i) => r.commit(`change ${i}`, files));
+  let out = "";
+  const io = { out: (s: string) => (out += s), err: () => {}, isTTY: false, env: {}, cwd: r.dir };
+  await main(["preflight", "--json", ...args], io);
+  return JSON.parse(out) as Report;
+}

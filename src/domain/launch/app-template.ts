@@ -28,8 +28,11 @@ export function appTemplateContainers(
     for (const name of y.keys(containers)) {
       const c = y.get(containers, name);
       // the chart's shape: an image map; a release of another chart has no such key
+      // a controller other than the release's own or the chart's default `main` is part of the name: two
+      // controllers' `app` containers are two parts, each compared with its own earlier version
+      const own = ctl === release || ctl === "main";
       if (c && y.get(y.get(c, "image"), "repository"))
-        out.push(container(y, `HelmRelease/${release}/${name}`, c, lines));
+        out.push(container(y, `HelmRelease/${release}/${own ? "" : `${ctl}/`}${name}`, c, lines));
     }
   }
   return out;

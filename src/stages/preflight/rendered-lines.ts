@@ -7,6 +7,7 @@ import { parseLaunchParts } from "../../domain/launch/launch.js";
 import type { Flag, ServeScript } from "../../domain/launch/model.js";
 import { remapLines } from "../../domain/launch/remap-lines.js";
 import { alignTemplate, bestLine, plainLine, type TemplateAlignment } from "../../domain/launch/template-align.js";
+import { listsWithin, listAround, siblingValues } from "../../domain/launch/values-list.js";
 import type { RenderSpec } from "./targets.js";
 import { block, probeFromValues, probeInPatch, type Candidate } from "./probe-lines.js";
 
@@ -55,6 +56,8 @@ export async function placeParts(
   }
   const docAt = (line: number) => docs.findIndex((d) => line >= d.first && line < d.first + d.count);
   const out: PlacedPart[] = [];
+  // values lists an earlier part of this render was placed on
+  const claimed = new Map<string, Set<number>>();
   for (const p of parseLaunchParts("kubernetes", text)) {
     const engine = p.script.engine;
     const at = engine ? docAt(engine.line) : -1;
@@ -68,6 +71,7 @@ export async function placeParts(
     }
     const flags = engine.flags;
     const written = flags.map((f) => all[f.line - 1]?.trim() ?? "");
+    const rendered = flags.map((f) => f.line);
     // a flag of another document (an InferenceService's args KServe appends to its runtime's): placed by that one
     const theirs = flags.map((f) => {
       const i = docAt(f.line);
@@ -114,7 +118,16 @@ export async function placeParts(
     // order keeps one of the two, so a flag line it left out is looked for by its text
     if (!d.named) byText(own, written, elsewhere, d.source);
     if (!d.named) inPatches(own, written, d.source, candidates, spec.patches ?? []);
-    else inHelpers(own, written, elsewhere, candidates);
+    else {
+      const first = own.findIndex((f, i) => f !== null && elsewhere[i]);
+      inHelpers(
+        own,
+        written,
+        elsewhere,
+        candidates,
+        first < 0 ? undefined : valuesStarts(all, docText(all, d), rendered[first]!, candidates, claimed),
+      );
+    }
     // (a flag the other template copies from values, `{{- toYaml .Values.model.runtime.args }}`: at the values line)
     const fromValues = flags.map(() => false);
     flags.forEach((f, i) => {
@@ -141,6 +154,41 @@ export async function placeParts(
   }
   return out;
 }
+
+/**
+ * Where a part's args list is in each values file: the longest list whose items the rendered list (the one holding
+ * the line `at`) holds in a run; of identical lists (two range entries alike), the one whose entry's other values the
+ * document holds, then the first no earlier part of the render took.
+ */
+function valuesStarts(
+  all: readonly string[],
+  doc: string,
+  at: number,
+  candidates: readonly Candidate[],
+  claimed: Map<string, Set<number>>,
+): Map<string, number> {
+  const out = new Map<string, number>();
+  const list = listAround(all, at - 1);
+  if (!list) return out;
+  for (const c of candidates) {
+    if (!/(^|\/)values\.ya?ml$/.test(c.file)) continue;
+    const within = listsWithin(c.text, list.items);
+    if (!within.length) continue;
+    const taken = claimed.get(c.file) ?? new Set<number>();
+    const longest = listAround(c.text.split("\n"), within[0]!)!.items.length;
+    const starts = within.filter((s) => listAround(c.text.split("\n"), s)!.items.length === longest);
+    // of identical lists, the one whose entry's other values (model, lengths) the rendered document holds
+    const score = (s: number) => siblingValues(c.text, s).filter((v) => doc.includes(v)).length;
+    const best = Math.max(...starts.map(score));
+    const fits = starts.filter((s) => score(s) === best);
+    const start = fits.find((s) => !taken.has(s)) ?? fits[0]!;
+    claimed.set(c.file, taken.add(start));
+    out.set(c.file, start);
+  }
+  return out;
+}
+
+const docText = (all: readonly string[], d: DocSource) => all.slice(d.first - 1, d.first - 1 + d.count).join("\n");
 
 /** The repository file a rendered document came from: Helm's `# Source: chart/templates/x.yaml` comment. */
 function sourceOf(spec: RenderSpec, doc: string): string | null {
@@ -171,15 +219,18 @@ function inHelpers(
   written: readonly string[],
   elsewhere: readonly boolean[],
   candidates: readonly { file: string; text: string }[],
+  starts?: ReadonlyMap<string, number>,
 ): void {
   const order = [...candidates].sort((a, b) => Number(/\.tpl$/.test(b.file)) - Number(/\.tpl$/.test(a.file)));
-  const cursors = new Map<string, number>();
+  const cursors = new Map<string, number>(starts);
   const bare = (l: string) => plainLine(l).replace(/^- /, "");
   flags.forEach((f, i) => {
     if (!f || !elsewhere[i] || !written[i]) return;
     for (const c of order) {
       const lines = c.text.split("\n");
-      const from = cursors.get(c.file) ?? 0;
+      // (a values list chosen for this part: from its start, else from the top as for any other file)
+      const chosen = cursors.get(c.file) ?? 0;
+      const from = chosen > 0 && !lines.slice(chosen).some((l) => holdsWord(l, f.name)) ? 0 : chosen;
       let at = bestLine(written[i]!, lines, from);
       let next = at + 1;
       if (at < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {

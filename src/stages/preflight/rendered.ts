@@ -94,9 +94,13 @@ export function unrendered(
       fix: why.missing,
       data: { render: spec.tool, rendered: false },
     });
+  // a dependency (a library chart) the repository does not hold: helm fetches it, preflight does not reach out
+  const deps = spec.tool === "helm" && /helm dependency build|missing in charts\/ directory/.test(why.error);
   return warn("preflight.traps", `${spec.dir} is ${what} that did not render: ${why.error}; ${unchecked}`, {
     file: t.scriptPath,
-    fix: `run \`${spec.tool === "helm" ? "helm template" : "kubectl kustomize"} ${spec.dir}\` and fix what it reports`,
+    fix: deps
+      ? `run \`helm dependency build ${spec.dir}\` before preflight (it fetches the dependencies Chart.yaml names into ${spec.dir}/charts/), or commit them there`
+      : `run \`${spec.tool === "helm" ? "helm template" : "kubectl kustomize"} ${spec.dir}\` and fix what it reports`,
     data: { render: spec.tool, rendered: false },
   });
 }
