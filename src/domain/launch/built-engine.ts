@@ -39,6 +39,8 @@ export function builtEngine(run: PodmanRun, h: EngineHints): Found | null | unde
       const inner = directEngine(command.length ? command : (image.cmd ?? []), h);
       return inner ? ownArgs(inner, image.path, what) : undefined;
     }
+    // a Python program that starts no engine's server: a benchmark, a client, the team's own server
+    if (/\.py$/.test(script.path)) return null;
     // read, and it starts none of the engines (unless it names one in a way the reader missed: then unsettled)
     return /\b(vllm|sglang|llama-server)\b/.test(script.text) ? undefined : null;
   }

@@ -29,13 +29,19 @@ export function dockerfileOf(
 
 const WRAPPERS = /^(?:\S*\/)?(tini|dumb-init|env|exec|nohup)$/;
 const SHELL = /^(?:\S*\/)?(ba|da|z)?sh$/;
+const PYTHON = /^(?:\S*\/)?python[0-9.]*$/;
 
 /** The path of the program a command starts in the image, past init wrappers and a shell (`bash -c "./start.sh"`). */
-function programPath(words: readonly Word[]): string | null {
+export function programPath(words: readonly Word[]): string | null {
   let i = 0;
   while (words[i] && (WRAPPERS.test(words[i]!.text) || words[i]!.text === "--" || /^-/.test(words[i]!.text))) i++;
   const first = words[i]?.text;
   if (!first) return null;
+  // `python bench.py`: the program is the script the interpreter runs (`python -m pkg` is no file here)
+  if (PYTHON.test(first)) {
+    const file = words.slice(i + 1).find((w) => !w.text.startsWith("-"));
+    return file && /\.py$/.test(file.text) && !words.slice(i + 1).some((w) => w.text === "-m") ? file.text : null;
+  }
   if (!SHELL.test(first)) return first;
   const c = words.findIndex((w, j) => j > i && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
   if (c > 0 && words[c + 1]) return programPath(lexWords(words[c + 1]!.text, words[c + 1]!.line));

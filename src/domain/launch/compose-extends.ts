@@ -4,7 +4,7 @@
 // another file wrote keep that file and their line there, so a flag is reported where it is written. Pure.
 import { posix } from "node:path";
 import type { Node } from "yaml";
-import type { BuiltImage, Word } from "./model.js";
+import type { BuiltImage, MountedScript, Word } from "./model.js";
 import type { YamlReader } from "./yaml-node.js";
 
 export interface ComposeFile {
@@ -30,6 +30,7 @@ export interface Facets {
   argvFrom?: { file: string; lines: readonly string[] };
   /** built from the repository: what the Dockerfile makes the image run */
   build?: BuiltImage | null;
+  mounted?: MountedScript | null;
 }
 
 export interface ExtendsScope {
@@ -98,6 +99,7 @@ export function mergeFacets(base: Facets, own: Facets): Facets {
     containerName: own.containerName ?? base.containerName,
     line: own.line,
     build: own.fragment ? base.build : own.build,
+    mounted: own.mounted ?? base.mounted ?? null,
     // (a service that sets either part of the argv itself has words of both files: each keeps its own)
     ...(!own.entrypoint && !own.command && base.argvFrom ? { argvFrom: base.argvFrom } : {}),
   };

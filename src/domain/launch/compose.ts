@@ -5,6 +5,7 @@
 import type { PodmanRun, Word } from "./model.js";
 import { readPodmanRun } from "./podman.js";
 import { buildReads, builtImage } from "./compose-build.js";
+import { mountedScriptPath } from "./compose-mount.js";
 import { imageEngine } from "./engine.js";
 import { optionWord, readYaml, YamlReader, yamlCommand } from "./yaml-node.js";
 import { posix } from "node:path";
@@ -117,6 +118,7 @@ function assemble(name: string, f: Facets, lines: readonly string[], env: Readon
   const run = readPodmanRun(command, words, "compose");
   if (run.image?.text !== f.image.text) run.image = f.image;
   if (f.build) run.build = f.build;
+  if (f.mounted) run.mounted = f.mounted;
   run.workload = {
     form: "compose",
     name,
@@ -201,6 +203,17 @@ export function buildFiles(
     const command = file.y.get(svc, "command");
     const words = command ? composeWords(file.y, command, (t) => t) : null;
     for (const [p, t] of buildReads(file.y, svc, dir, read, words, expand)) out.set(p, t);
+    const entry = file.y.get(svc, "entrypoint");
+    const mounted = mountedScriptPath(
+      file.y,
+      svc,
+      dir,
+      entry ? composeWords(file.y, entry, (t) => t) : null,
+      words,
+      expand,
+    );
+    const text = mounted ? read(mounted.path) : null;
+    if (mounted && text !== null) out.set(mounted.path, text);
   }
   return out;
 }
@@ -323,12 +336,15 @@ function readService(
   // an image that is only an unset variable keeps its name: `${STACK_LLAMACPP_IMAGE}` is the only clue to the engine
   const imageResolved = expand(imageText);
   const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
+  const entryWords = entrypoint ? composeWords(y, entrypoint, expand) : null;
+  const mount = scope.builds ? mountedScriptPath(y, svc, scope.dir, entryWords, commandWords, expand) : null;
+  const mountText = mount ? scope.builds?.get(mount.path) : undefined;
   const restartV = y.str(y.get(svc, "restart"));
   return {
     options,
     image: { ...optionWord(imageText, imageLine), ...(unsetOnly ? {} : { resolved: imageResolved }) },
     fragment,
-    entrypoint: entrypoint ? composeWords(y, entrypoint, expand) : null,
+    entrypoint: entryWords,
     command: commandWords,
     restart: restartV === null ? null : { value: restartV, line: y.keyLine(svc, "restart") },
     gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpuAsk,
@@ -336,6 +352,7 @@ function readService(
     containerName,
     line: y.line(svc),
     build: built,
+    mounted: mount && mountText !== undefined ? { ...mount, text: mountText } : null,
   };
 }
 

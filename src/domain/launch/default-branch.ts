@@ -49,6 +49,14 @@ export function evalTest(cond: string, env: Env, unsetEmpty = true): boolean | n
     const v = wordValue(words[1]!, env, unsetEmpty);
     return v === undefined ? null : (v === "") === (words[0] === "-z");
   }
+  // the marker file a container engine writes into its containers (docker's /.dockerenv, podman's
+  // /run/.containerenv): a script run from the repository runs on a host, where neither exists
+  if (
+    words.length === 2 &&
+    /^-[ef]$/.test(words[0]!) &&
+    /^["']?\/(\.dockerenv|run\/\.containerenv)["']?$/.test(words[1]!)
+  )
+    return false;
   if (words.length !== 3) return null;
   const [a, b] = [wordValue(words[0]!, env), wordValue(words[2]!, env)];
   if (a === undefined || b === undefined) return null;

@@ -3,6 +3,7 @@
 // same ServeScript model (commands, container runs, engine), so every check reads one shape. A compose file or a
 // Kubernetes manifest holds several launches (a service, a container): each is a part, checked as its own file. Pure.
 import type { PodmanRun, ServeScript } from "./model.js";
+import type { EngineKind } from "../engine/kind.js";
 import { parseCompose } from "./compose.js";
 import { parseKube } from "./kube.js";
 import { yamlError } from "./yaml-node.js";
@@ -14,6 +15,7 @@ import { execScripts } from "./unit-exec.js";
 import { misspeltContainerKey } from "./quadlet-keys.js";
 import { placeFlags } from "./place.js";
 import { launcherEngine } from "./unit-launcher.js";
+import { launchedEngine } from "./python-launcher.js";
 
 export type FileKind = "script" | "unit" | "quadlet" | "compose" | "kubernetes";
 
@@ -95,7 +97,7 @@ export function parseLaunchParts(kind: FileKind, withBom: string, options: Launc
   }
   if (kind === "compose")
     return (parseCompose(text, options.env, options.extended, options.dir, options.builds, options.buildEnv) ?? []).map(
-      (s) => containerPart(s.name, withScriptEngine(s.run), text, s.argvFrom),
+      (s) => containerPart(s.name, withMountedEngine(withScriptEngine(s.run)), text, s.argvFrom),
     );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
   const script = parseLaunch(kind, text);
@@ -115,12 +117,26 @@ export function parseLaunchParts(kind: FileKind, withBom: string, options: Launc
 /** A built image whose program is a script of the repository: what that script starts (read as any script). */
 function withScriptEngine(run: PodmanRun): PodmanRun {
   const script = run.build?.script;
-  if (!script || run.build!.scriptEngine !== undefined) return run;
-  const engine = parseLaunch("script", script.text).engine;
-  // (`exec vllm serve "$@"`: the arguments the image is given are the engine's too)
-  const passesArgs = engine ? /\$\{?[@*]/.test(engine.command.source) : false;
-  run.build!.scriptEngine = engine ? { kind: engine.kind, passesArgs } : null;
+  if (script && run.build!.scriptEngine === undefined) run.build!.scriptEngine = scriptEngine(script.path, script.text);
   return run;
+}
+
+/** A service running a script it mounts from the repository: the same. */
+function withMountedEngine(run: PodmanRun): PodmanRun {
+  const m = run.mounted;
+  if (m && m.scriptEngine === undefined) m.scriptEngine = scriptEngine(m.path, m.text);
+  return run;
+}
+
+function scriptEngine(path: string, text: string): { kind: EngineKind; passesArgs: boolean } | null {
+  // a Python program: the engine its source starts as a process, if any (python-launcher.ts)
+  if (/\.py$/.test(path)) {
+    const kind = launchedEngine(text);
+    return kind ? { kind, passesArgs: false } : null;
+  }
+  const engine = parseLaunch("script", text).engine;
+  // (`exec vllm serve "$@"`: the arguments the image is given are the engine's too)
+  return engine ? { kind: engine.kind, passesArgs: /\$\{?[@*]/.test(engine.command.source) } : null;
 }
 
 /** A container's parts: one, or one per launch of a role switch (leader, then `#2` for the worker branch, ...). */

@@ -103,6 +103,18 @@ export interface PodmanRun {
   workload?: WorkloadFacts;
   /** a compose service built from the repository: what its Dockerfile makes the image run */
   build?: BuiltImage;
+  /** a compose service whose program is a script the file bind-mounts from the repository (compose-mount.ts) */
+  mounted?: MountedScript;
+}
+
+/** A repository script a compose service mounts and runs. */
+export interface MountedScript {
+  path: string;
+  text: string;
+  /** where the container runs it */
+  target: string;
+  /** what the script starts, read where scripts are parsed (launch.ts); unset until then */
+  scriptEngine?: { kind: EngineKind; passesArgs: boolean } | null;
 }
 
 /** What a Dockerfile's image runs (dockerfile.ts). */

@@ -8,6 +8,7 @@ import { containerEngine, directEngine, printsAndExits, type EngineHints, type F
 import { assignedSource, heredocAt, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
 import { builtEngine } from "./built-engine.js";
+import { mountedEngine } from "./compose-mount.js";
 import { libraryCallEngine } from "./library-call.js";
 import { defaultBranchFirst } from "./default-branch.js";
 import { branchLine, roleLaunches } from "./role-branches.js";
@@ -325,7 +326,7 @@ export function runEngine(run: PodmanRun, fileText: string): Engine | null {
 export function runEngines(run: PodmanRun, fileText: string): Engine[] {
   const hints = engineHints(fileText, [], "none", [], 1);
   // a compose service built from the repository: its Dockerfile says what runs, when it settles it
-  const built = run.build ? builtEngine(run, hints) : undefined;
+  const built = run.build ? builtEngine(run, hints) : run.mounted ? mountedEngine(run) : undefined;
   const found = built === undefined ? containerEngine(run, hints) : built;
   if (!found) return [];
   return (found.roles ?? [found]).map((f) => engineOf(f, run.runtime, run.command, run));
