@@ -49,6 +49,8 @@ import {
   heredocAt,
   isNewPart,
   launchFile,
+  launchedBy,
+  launchedEngine,
   launcherFiles,
   lexWords,
   lockDir,
@@ -62,9 +64,9 @@ import {
   parseUnit,
   pass,
   peel,
-  programEngine,
   programOf,
   programWords,
+  pythonPrograms,
   readEndpointLaunch,
   readFlags,
   readYaml,
@@ -88,7 +90,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-LXBIT62C.js";
+} from "./chunk-4RMGFFQN.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40675,46 +40677,6 @@ function includedFiles(text, dir = "") {
   }).map((p) => posix.normalize(posix.join(dir, p))).filter((p) => !p.startsWith("../") && !posix.isAbsolute(p));
 }
 
-// src/domain/launch/python-launcher.ts
-function pythonPrograms(script, scriptDir) {
-  const out = [];
-  for (const command of script.commands) {
-    const w = peel(command.words).map((x) => x.text);
-    if (!/^python[\d.]*$/.test(basename(w[0] ?? ""))) continue;
-    let i = 1;
-    while (i < w.length && w[i].startsWith("-") && w[i] !== "-m") i++;
-    const paths = w[i] === "-m" && w[i + 1] ? moduleFiles(w[i + 1]) : /\.py$/.test(w[i] ?? "") && !/[$`]/.test(w[i]) ? [w[i]] : [];
-    const candidates = paths.flatMap((p) => placed(p, scriptDir, w[i] !== "-m"));
-    if (candidates.length) out.push({ command, candidates: [...new Set(candidates)] });
-  }
-  return out;
-}
-function moduleFiles(mod) {
-  if (!/^[A-Za-z_][\w.]*$/.test(mod) || /^(vllm|sglang|llama_cpp)\b/.test(mod)) return [];
-  const p = mod.split(".").join("/");
-  return [`${p}.py`, `${p}/__main__.py`];
-}
-function placed(path, scriptDir, file2) {
-  const rel = path.replace(/^\.\//, "");
-  const parts = rel.split("/").filter(Boolean);
-  const tails = file2 && rel.startsWith("/") ? parts.slice(0, -1).map((_, i) => parts.slice(i).join("/")) : [];
-  const beside = scriptDir && !rel.startsWith("/") ? [`${scriptDir}/${rel}`] : [];
-  return [...beside, ...rel.startsWith("/") ? [] : [rel], ...tails.filter((t) => t.includes("/"))].filter(
-    (p) => !p.startsWith("/") && !p.split("/").includes("..")
-  );
-}
-function launchedEngine(source) {
-  if (/vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/.test(source))
-    return "vllm";
-  if (/sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/.test(source)) return "sglang";
-  if (/["'][^"'\s]*llama-server(\.exe)?["']/.test(source)) return "llama.cpp";
-  return null;
-}
-function launchedBy(script, command, kind) {
-  const builtBy = peel(command.words).map((w) => w.text).join(" ");
-  return { ...script, engine: programEngine(kind, "none", command, builtBy) };
-}
-
 // src/domain/launch/remap-lines.ts
 function remapLines(script, to) {
   const seen = /* @__PURE__ */ new WeakSet();
@@ -40763,13 +40725,13 @@ function launchWithLibraries(text, libraries) {
   const script = parseServeScript(combined + text);
   if (!script.engine) return null;
   const spanOf = (line2) => spans.find((s) => line2 >= s.from && line2 < s.to);
-  const placed2 = script.engine.flags.map((f) => {
+  const placed = script.engine.flags.map((f) => {
     const s = f.file ? void 0 : spanOf(f.line);
     return s ? { file: s.lib.file, line: f.line - s.from + 1 } : null;
   });
   remapLines(script, (line2) => spanOf(line2)?.lib.line ?? line2 - offset);
   script.engine.flags.forEach((f, i) => {
-    const p = placed2[i];
+    const p = placed[i];
     if (p) [f.file, f.line] = [p.file, p.line];
   });
   return { ...script, text, lines: text.split("\n") };
@@ -46999,6 +46961,57 @@ function greedy(r, cols, to) {
   }
 }
 
+// src/domain/launch/values-list.ts
+var ITEM = /^(\s*)-(\s|$)/;
+var SKIP = /^\s*(#.*)?$/;
+var indentOf = (line2) => ITEM.exec(line2)?.[1].length ?? -1;
+function listAround(lines, at2) {
+  const indent = indentOf(lines[at2] ?? "");
+  if (indent < 0) return null;
+  const inList = (l) => SKIP.test(l) || indentOf(l) === indent || !ITEM.test(l) && lead(l) > indent;
+  let start = at2;
+  for (let i = at2 - 1; i >= 0 && inList(lines[i]); i--) if (indentOf(lines[i]) === indent) start = i;
+  const items = [];
+  for (let i = start; i < lines.length && inList(lines[i]); i++)
+    if (indentOf(lines[i]) === indent) items.push(plainLine(lines[i]).replace(/^- ?/, ""));
+  return { start, items };
+}
+function listsWithin(text, items) {
+  const lines = text.split("\n");
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    const list = indentOf(lines[i]) >= 0 ? listAround(lines, i) : null;
+    if (!list || list.start !== i || !list.items.length) continue;
+    if (runOf(list.items, items)) out.push({ start: i, length: list.items.length });
+  }
+  return out.sort((a, b) => b.length - a.length || a.start - b.start).map((x) => x.start);
+}
+function runOf(run, items) {
+  for (let i = 0; i + run.length <= items.length; i++) if (run.every((x, j) => x === items[i + j])) return true;
+  return false;
+}
+var lead = (l) => l.length - l.trimStart().length;
+function siblingValues(text, start) {
+  const lines = text.split("\n");
+  let key2 = start - 1;
+  while (key2 >= 0 && SKIP.test(lines[key2])) key2--;
+  if (key2 < 0 || ITEM.test(lines[key2])) return [];
+  const indent = lead(lines[key2]);
+  const out = [];
+  const take = (l) => {
+    const m = /^\s*[\w.-]+:\s+["']?([^"'#\s][^"'#]*?)["']?\s*(#.*)?$/.exec(l);
+    if (m && m[1].length > 2 && !/^(true|false|null|\{\}|\[\])$/.test(m[1])) out.push(m[1]);
+  };
+  for (const step of [-1, 1])
+    for (let i = key2 + step; i >= 0 && i < lines.length; i += step) {
+      const l = lines[i];
+      if (SKIP.test(l)) continue;
+      if (lead(l) < indent || lead(l) === indent && ITEM.test(l)) break;
+      if (lead(l) === indent) take(l);
+    }
+  return out;
+}
+
 // src/stages/preflight/probe-lines.ts
 function block(lines, at2) {
   const indent = (l) => l.length - l.trimStart().length;
@@ -47071,6 +47084,7 @@ async function placeParts(spec2, text, candidates, read) {
   }
   const docAt = (line2) => docs.findIndex((d) => line2 >= d.first && line2 < d.first + d.count);
   const out = [];
+  const claimed = /* @__PURE__ */ new Map();
   for (const p of parseLaunchParts("kubernetes", text)) {
     const engine = p.script.engine;
     const at2 = engine ? docAt(engine.line) : -1;
@@ -47084,6 +47098,7 @@ async function placeParts(spec2, text, candidates, read) {
     }
     const flags = engine.flags;
     const written2 = flags.map((f) => all[f.line - 1]?.trim() ?? "");
+    const rendered = flags.map((f) => f.line);
     const theirs = flags.map((f) => {
       const i = docAt(f.line);
       return i >= 0 && i !== at2 ? { doc: docs[i], line: f.line - docs[i].first + 1 } : null;
@@ -47119,7 +47134,16 @@ async function placeParts(spec2, text, candidates, read) {
     const own2 = flags.map((f, i) => theirs[i] ? null : f);
     if (!d.named) byText(own2, written2, elsewhere, d.source);
     if (!d.named) inPatches(own2, written2, d.source, candidates, spec2.patches ?? []);
-    else inHelpers(own2, written2, elsewhere, candidates);
+    else {
+      const first = own2.findIndex((f, i) => f !== null && elsewhere[i]);
+      inHelpers(
+        own2,
+        written2,
+        elsewhere,
+        candidates,
+        first < 0 ? void 0 : valuesStarts(all, docText(all, d), rendered[first], candidates, claimed)
+      );
+    }
     const fromValues = flags.map(() => false);
     flags.forEach((f, i) => {
       const t = theirs[i];
@@ -47145,6 +47169,27 @@ async function placeParts(spec2, text, candidates, read) {
   }
   return out;
 }
+function valuesStarts(all, doc, at2, candidates, claimed) {
+  const out = /* @__PURE__ */ new Map();
+  const list = listAround(all, at2 - 1);
+  if (!list) return out;
+  for (const c of candidates) {
+    if (!/(^|\/)values\.ya?ml$/.test(c.file)) continue;
+    const within = listsWithin(c.text, list.items);
+    if (!within.length) continue;
+    const taken = claimed.get(c.file) ?? /* @__PURE__ */ new Set();
+    const longest = listAround(c.text.split("\n"), within[0]).items.length;
+    const starts2 = within.filter((s) => listAround(c.text.split("\n"), s).items.length === longest);
+    const score = (s) => siblingValues(c.text, s).filter((v) => doc.includes(v)).length;
+    const best = Math.max(...starts2.map(score));
+    const fits2 = starts2.filter((s) => score(s) === best);
+    const start = fits2.find((s) => !taken.has(s)) ?? fits2[0];
+    claimed.set(c.file, taken.add(start));
+    out.set(c.file, start);
+  }
+  return out;
+}
+var docText = (all, d) => all.slice(d.first - 1, d.first - 1 + d.count).join("\n");
 function sourceOf(spec2, doc) {
   const m = /^# Source: [^/\n]+\/(.+)$/m.exec(doc);
   return m ? posix6.join(spec2.dir, m[1]) : null;
@@ -47161,15 +47206,16 @@ function documents(text) {
   }
   return out;
 }
-function inHelpers(flags, written2, elsewhere, candidates) {
+function inHelpers(flags, written2, elsewhere, candidates, starts2) {
   const order = [...candidates].sort((a, b) => Number(/\.tpl$/.test(b.file)) - Number(/\.tpl$/.test(a.file)));
-  const cursors = /* @__PURE__ */ new Map();
+  const cursors = new Map(starts2);
   const bare = (l) => plainLine(l).replace(/^- /, "");
   flags.forEach((f, i) => {
     if (!f || !elsewhere[i] || !written2[i]) return;
     for (const c of order) {
       const lines = c.text.split("\n");
-      const from = cursors.get(c.file) ?? 0;
+      const chosen = cursors.get(c.file) ?? 0;
+      const from = chosen > 0 && !lines.slice(chosen).some((l) => holdsWord(l, f.name)) ? 0 : chosen;
       let at2 = bestLine(written2[i], lines, from);
       let next = at2 + 1;
       if (at2 < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {
@@ -47342,9 +47388,10 @@ function unrendered(t, spec2, why) {
       fix: why.missing,
       data: { render: spec2.tool, rendered: false }
     });
+  const deps = spec2.tool === "helm" && /helm dependency build|missing in charts\/ directory/.test(why.error);
   return warn("preflight.traps", `${spec2.dir} is ${what} that did not render: ${why.error}; ${unchecked}`, {
     file: t.scriptPath,
-    fix: `run \`${spec2.tool === "helm" ? "helm template" : "kubectl kustomize"} ${spec2.dir}\` and fix what it reports`,
+    fix: deps ? `run \`helm dependency build ${spec2.dir}\` before preflight (it fetches the dependencies Chart.yaml names into ${spec2.dir}/charts/), or commit them there` : `run \`${spec2.tool === "helm" ? "helm template" : "kubectl kustomize"} ${spec2.dir}\` and fix what it reports`,
     data: { render: spec2.tool, rendered: false }
   });
 }

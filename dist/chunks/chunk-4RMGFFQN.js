@@ -1493,7 +1493,7 @@ function launchFile(ep) {
 }
 
 // src/stages/compose-inputs.ts
-import { posix as posix5 } from "node:path";
+import { posix as posix6 } from "node:path";
 
 // src/domain/launch/flags.ts
 var SWITCH = /^--(no-|enable-|disable-)|^--(trust-remote-code|enforce-eager|async-scheduling|expert-precise-memory|skip-tokenizer-init|headless|disable-log-requests|disable-log-stats)$/;
@@ -2319,11 +2319,16 @@ function dockerfileOf(y, svc, dir, expand) {
 }
 var WRAPPERS = /^(?:\S*\/)?(tini|dumb-init|env|exec|nohup)$/;
 var SHELL = /^(?:\S*\/)?(ba|da|z)?sh$/;
+var PYTHON = /^(?:\S*\/)?python[0-9.]*$/;
 function programPath(words) {
   let i = 0;
   while (words[i] && (WRAPPERS.test(words[i].text) || words[i].text === "--" || /^-/.test(words[i].text))) i++;
   const first = words[i]?.text;
   if (!first) return null;
+  if (PYTHON.test(first)) {
+    const file = words.slice(i + 1).find((w) => !w.text.startsWith("-"));
+    return file && /\.py$/.test(file.text) && !words.slice(i + 1).some((w) => w.text === "-m") ? file.text : null;
+  }
   if (!SHELL.test(first)) return first;
   const c = words.findIndex((w, j) => j > i && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
   if (c > 0 && words[c + 1]) return programPath(lexWords(words[c + 1].text, words[c + 1].line));
@@ -2358,6 +2363,9 @@ function builtImage(y, svc, dir, builds, command, expand) {
   const body = path === null ? void 0 : builds.get(path);
   return { image, script: path !== null && body !== void 0 ? { path, text: body } : null };
 }
+
+// src/domain/launch/compose-mount.ts
+import { posix as posix3 } from "node:path";
 
 // src/domain/launch/words.ts
 var WRAPPERS_WITH_ARG = {
@@ -2641,7 +2649,7 @@ function tmuxCommand(w) {
 // src/domain/launch/engine.ts
 var PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;
 var SHELL2 = /^(ba|da|z|k)?sh$/;
-var PYTHON = /^python[0-9.]*$/;
+var PYTHON2 = /^python[0-9.]*$/;
 var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf|test|true|echo|printenv|stat|find|mkdir|chown|chmod|rm|cp|mv|du|df|nvidia-smi|rocm-smi|nsenter|curl|wget)$/;
 var VLLM_TYPICAL = /* @__PURE__ */ new Set([
   "--model",
@@ -2705,7 +2713,7 @@ function directEngine(words, h) {
   if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
   if (prog === LLAMA_CPP_BINARY && w.some((x) => /^--(host|port)(=|$)/.test(x.text)))
     return { kind: "llama.cpp", args: w.slice(1) };
-  if (PYTHON.test(prog) || first.dynamic) {
+  if (PYTHON2.test(prog) || first.dynamic) {
     let i = 1;
     while (w[i] && /^-[A-Za-z]+$/.test(w[i].text) && w[i].text !== "-m") i++;
     if (w[i]?.text === "-m") {
@@ -2842,6 +2850,32 @@ function containerEngine(run, h) {
   const modelLike = (w) => w !== void 0 && w.text.includes("/") && !isFlagWord(w.text) && !/\.(sh|bash|py|pl|rb|js)$/.test(w.text) && !/(^|\/)s?bin\/[^/]+$/.test(w.text);
   const modelFirst = first !== void 0 && (first.text === "serve" ? modelLike(after[1]) : modelLike(first));
   return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
+}
+
+// src/domain/launch/compose-mount.ts
+function mountedScriptPath(y, svc, dir, entrypoint, command, expand) {
+  const image = y.str(y.get(svc, "image"));
+  const words = entrypoint ?? (!y.get(svc, "build") && !(image && imageEngine(expand(image))) ? command : null);
+  const program = words ? programPath(words) : null;
+  if (!program || !posix3.isAbsolute(program) || program.includes("$")) return null;
+  for (const v of y.items(y.get(svc, "volumes"))) {
+    const short2 = y.str(v);
+    const [source, target] = short2 !== null ? expand(short2).split(":") : y.str(y.get(v, "type")) === "bind" || y.str(y.get(v, "type")) === null ? [expand(y.str(y.get(v, "source")) ?? ""), y.str(y.get(v, "target")) ?? ""] : ["", ""];
+    if (!source || !target || !source.startsWith(".")) continue;
+    const to = posix3.normalize(target).replace(/\/$/, "");
+    const rest = program === to ? "" : program.startsWith(`${to}/`) ? program.slice(to.length + 1) : null;
+    if (rest === null) continue;
+    const path = posix3.normalize(posix3.join(dir || ".", source, rest));
+    return path.startsWith("../") || path === ".." ? null : { path, target: program };
+  }
+  return null;
+}
+function mountedEngine(run) {
+  const m = run.mounted;
+  if (!m?.scriptEngine) return void 0;
+  const at2 = run.engineArgs.findIndex((w) => w.text === m.target);
+  const args = m.scriptEngine.passesArgs && at2 >= 0 ? run.engineArgs.slice(at2 + 1) : [];
+  return { kind: m.scriptEngine.kind, args, builtBy: `${m.path}, mounted at ${m.target}` };
 }
 
 // src/domain/launch/yaml-node.ts
@@ -3021,10 +3055,10 @@ var yamlCommand = (words, from, to, lines) => ({
 
 // src/domain/launch/compose.ts
 var import_yaml2 = __toESM(require_dist(), 1);
-import { posix as posix4 } from "node:path";
+import { posix as posix5 } from "node:path";
 
 // src/domain/launch/compose-extends.ts
-import { posix as posix3 } from "node:path";
+import { posix as posix4 } from "node:path";
 function extendsRef(y, svc, dir) {
   const ext = y.get(svc, "extends");
   if (!ext) return null;
@@ -3033,7 +3067,7 @@ function extendsRef(y, svc, dir) {
   if (!service) return null;
   return {
     service,
-    file: file === null ? null : posix3.normalize(posix3.join(dir, file)),
+    file: file === null ? null : posix4.normalize(posix4.join(dir, file)),
     line: y.keyLine(svc, "extends")
   };
 }
@@ -3067,6 +3101,7 @@ function mergeFacets(base, own) {
     containerName: own.containerName ?? base.containerName,
     line: own.line,
     build: own.fragment ? base.build : own.build,
+    mounted: own.mounted ?? base.mounted ?? null,
     // (a service that sets either part of the argv itself has words of both files: each keeps its own)
     ...!own.entrypoint && !own.command && base.argvFrom ? { argvFrom: base.argvFrom } : {}
   };
@@ -3143,6 +3178,7 @@ function assemble(name, f, lines, env) {
   const run = readPodmanRun(command, words, "compose");
   if (run.image?.text !== f.image.text) run.image = f.image;
   if (f.build) run.build = f.build;
+  if (f.mounted) run.mounted = f.mounted;
   run.workload = {
     form: "compose",
     name,
@@ -3167,7 +3203,7 @@ function serviceFacets(file, name, env, scope) {
   }
   const text = scope.extended.get(ref.file);
   const other = text === void 0 ? null : openCompose(text);
-  const base = other && serviceFacets(other, ref.service, env, { ...next, dir: posix4.dirname(ref.file) });
+  const base = other && serviceFacets(other, ref.service, env, { ...next, dir: posix5.dirname(ref.file) });
   return base ? mergeFacets(fromFile(base, ref.file, text.split("\n"), ref.line), own) : own;
 }
 function extendedFiles(text, read, dir = "") {
@@ -3179,7 +3215,7 @@ function extendedFiles(text, read, dir = "") {
       const t = read(path);
       if (t === null) continue;
       out.set(path, t);
-      next.push(...extendsFiles(t, posix4.dirname(path)));
+      next.push(...extendsFiles(t, posix5.dirname(path)));
     }
     todo = next;
   }
@@ -3205,6 +3241,17 @@ function buildFiles(text, read, dir = "", buildEnv = /* @__PURE__ */ new Map()) 
     const command = file.y.get(svc, "command");
     const words = command ? composeWords(file.y, command, (t) => t) : null;
     for (const [p, t] of buildReads(file.y, svc, dir, read, words, expand)) out.set(p, t);
+    const entry = file.y.get(svc, "entrypoint");
+    const mounted = mountedScriptPath(
+      file.y,
+      svc,
+      dir,
+      entry ? composeWords(file.y, entry, (t) => t) : null,
+      words,
+      expand
+    );
+    const text2 = mounted ? read(mounted.path) : null;
+    if (mounted && text2 !== null) out.set(mounted.path, text2);
   }
   return out;
 }
@@ -3298,19 +3345,23 @@ function readService(y, name, svc, env, scope) {
   const imageLine = base?.line ?? (image ? y.line(image) : y.line(svc));
   const imageResolved = expand(imageText);
   const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
+  const entryWords = entrypoint ? composeWords(y, entrypoint, expand) : null;
+  const mount = scope.builds ? mountedScriptPath(y, svc, scope.dir, entryWords, commandWords2, expand) : null;
+  const mountText = mount ? scope.builds?.get(mount.path) : void 0;
   const restartV = y.str(y.get(svc, "restart"));
   return {
     options,
     image: { ...optionWord(imageText, imageLine), ...unsetOnly ? {} : { resolved: imageResolved } },
     fragment,
-    entrypoint: entrypoint ? composeWords(y, entrypoint, expand) : null,
+    entrypoint: entryWords,
     command: commandWords2,
     restart: restartV === null ? null : { value: restartV, line: y.keyLine(svc, "restart") },
     gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpuAsk,
     startPeriod: start === null ? null : { value: start, line: y.keyLine(health, "start_period") },
     containerName,
     line: y.line(svc),
-    build: built
+    build: built,
+    mounted: mount && mountText !== void 0 ? { ...mount, text: mountText } : null
   };
 }
 function interpolatedScript(argv, env) {
@@ -3371,13 +3422,13 @@ function composeWords(y, node, expand) {
 // src/stages/compose-inputs.ts
 var EXAMPLES = [".env.example", ".env.sample"];
 async function composeInputs(read, file, text) {
-  const dir = posix5.dirname(file);
-  const envText = await read(posix5.join(dir, ".env"));
+  const dir = posix6.dirname(file);
+  const envText = await read(posix6.join(dir, ".env"));
   const env = envText === null ? /* @__PURE__ */ new Map() : parseDotEnv(envText);
   if (text === null) return { env, extended: /* @__PURE__ */ new Map(), dir: at(dir), builds: /* @__PURE__ */ new Map(), buildEnv: env };
   let example = null;
   for (const name of envText === null && /^\s+build:/m.test(text) ? EXAMPLES : []) {
-    example = await read(posix5.join(dir, name));
+    example = await read(posix6.join(dir, name));
     if (example !== null) break;
   }
   const buildEnv = example === null ? env : parseDotEnv(example);
@@ -3392,10 +3443,10 @@ async function composeInputs(read, file, text) {
   }
 }
 function composeInputsSync(read, file, text) {
-  const dir = posix5.dirname(file);
-  const envText = read(posix5.join(dir, ".env"));
+  const dir = posix6.dirname(file);
+  const envText = read(posix6.join(dir, ".env"));
   const env = envText === null ? /* @__PURE__ */ new Map() : parseDotEnv(envText);
-  const example = envText === null && /^\s+build:/m.test(text) ? EXAMPLES.map((n) => read(posix5.join(dir, n))).find((t) => t !== null) ?? null : null;
+  const example = envText === null && /^\s+build:/m.test(text) ? EXAMPLES.map((n) => read(posix6.join(dir, n))).find((t) => t !== null) ?? null : null;
   const buildEnv = example === null ? env : parseDotEnv(example);
   return {
     env,
@@ -3485,8 +3536,9 @@ function appTemplateContainers(y, release, doc, lines) {
     const containers = y.get(y.get(controllers, ctl), "containers");
     for (const name of y.keys(containers)) {
       const c = y.get(containers, name);
+      const own = ctl === release || ctl === "main";
       if (c && y.get(y.get(c, "image"), "repository"))
-        out.push(container(y, `HelmRelease/${release}/${name}`, c, lines));
+        out.push(container(y, `HelmRelease/${release}/${own ? "" : `${ctl}/`}${name}`, c, lines));
     }
   }
   return out;
@@ -3811,6 +3863,8 @@ function evalTest(cond, env, unsetEmpty = true) {
     const v = wordValue(words[1], env, unsetEmpty);
     return v === void 0 ? null : v === "" === (words[0] === "-z");
   }
+  if (words.length === 2 && /^-[ef]$/.test(words[0]) && /^["']?\/(\.dockerenv|run\/\.containerenv)["']?$/.test(words[1]))
+    return false;
   if (words.length !== 3) return null;
   const [a, b] = [wordValue(words[0], env), wordValue(words[2], env)];
   if (a === void 0 || b === void 0) return null;
@@ -4635,7 +4689,7 @@ function placeFlags(flags, lines, lastLine = Infinity) {
 
 // src/domain/launch/built-engine.ts
 var OTHER_PROGRAM = /^(jupyter(-lab|-notebook)?|uvicorn|gunicorn|hypercorn|streamlit|gradio|flask|fastapi|node|npm|npx|yarn|pnpm|bun|deno|nginx|httpd|caddy|java|ollama|text-generation-launcher|tritonserver|sleep|tail|cat|true|(ba|da|z)?sh)$/;
-var PYTHON2 = /^python[0-9.]*$/;
+var PYTHON3 = /^python[0-9.]*$/;
 function builtEngine(run, h) {
   const b = run.build;
   if (!b || run.options.some((o) => o.name === "--entrypoint")) return void 0;
@@ -4658,14 +4712,15 @@ function builtEngine(run, h) {
       const inner = directEngine(command.length ? command : image.cmd ?? [], h);
       return inner ? ownArgs(inner, image.path, what) : void 0;
     }
+    if (/\.py$/.test(script.path)) return null;
     return /\b(vllm|sglang|llama-server)\b/.test(script.text) ? void 0 : null;
   }
   if (!words.every((w) => w.file === image.path)) return void 0;
   const program = basename(words[0].text);
   if (OTHER_PROGRAM.test(program)) return null;
-  if (PYTHON2.test(program) && /\.py$/.test(words[1]?.text ?? "") && !/vllm|sglang|llama/i.test(words[1].text))
+  if (PYTHON3.test(program) && /\.py$/.test(words[1]?.text ?? "") && !/vllm|sglang|llama/i.test(words[1].text))
     return null;
-  if (PYTHON2.test(program) && words[1]?.text === "-m" && !/^(vllm|sglang)\b/.test(words[2]?.text ?? "")) return null;
+  if (PYTHON3.test(program) && words[1]?.text === "-m" && !/^(vllm|sglang)\b/.test(words[2]?.text ?? "")) return null;
   return void 0;
 }
 function inShell(words, dockerfile) {
@@ -4968,7 +5023,7 @@ function runEngine(run, fileText) {
 }
 function runEngines(run, fileText) {
   const hints = engineHints(fileText, [], "none", [], 1);
-  const built = run.build ? builtEngine(run, hints) : void 0;
+  const built = run.build ? builtEngine(run, hints) : run.mounted ? mountedEngine(run) : void 0;
   const found = built === void 0 ? containerEngine(run, hints) : built;
   if (!found) return [];
   return (found.roles ?? [found]).map((f) => engineOf(f, run.runtime, run.command, run));
@@ -5197,6 +5252,46 @@ function programEngine(kind, runtime, command, builtBy) {
   return { kind, runtime, flags: [], args: [], source: "vllm", line: command.line, podmanRun: null, command, builtBy };
 }
 
+// src/domain/launch/python-launcher.ts
+function pythonPrograms(script, scriptDir) {
+  const out = [];
+  for (const command of script.commands) {
+    const w = peel(command.words).map((x) => x.text);
+    if (!/^python[\d.]*$/.test(basename(w[0] ?? ""))) continue;
+    let i = 1;
+    while (i < w.length && w[i].startsWith("-") && w[i] !== "-m") i++;
+    const paths = w[i] === "-m" && w[i + 1] ? moduleFiles(w[i + 1]) : /\.py$/.test(w[i] ?? "") && !/[$`]/.test(w[i]) ? [w[i]] : [];
+    const candidates = paths.flatMap((p) => placed(p, scriptDir, w[i] !== "-m"));
+    if (candidates.length) out.push({ command, candidates: [...new Set(candidates)] });
+  }
+  return out;
+}
+function moduleFiles(mod) {
+  if (!/^[A-Za-z_][\w.]*$/.test(mod) || /^(vllm|sglang|llama_cpp)\b/.test(mod)) return [];
+  const p = mod.split(".").join("/");
+  return [`${p}.py`, `${p}/__main__.py`];
+}
+function placed(path, scriptDir, file) {
+  const rel = path.replace(/^\.\//, "");
+  const parts = rel.split("/").filter(Boolean);
+  const tails = file && rel.startsWith("/") ? parts.slice(0, -1).map((_, i) => parts.slice(i).join("/")) : [];
+  const beside = scriptDir && !rel.startsWith("/") ? [`${scriptDir}/${rel}`] : [];
+  return [...beside, ...rel.startsWith("/") ? [] : [rel], ...tails.filter((t) => t.includes("/"))].filter(
+    (p) => !p.startsWith("/") && !p.split("/").includes("..")
+  );
+}
+function launchedEngine(source) {
+  if (/vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/.test(source))
+    return "vllm";
+  if (/sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/.test(source)) return "sglang";
+  if (/["'][^"'\s]*llama-server(\.exe)?["']/.test(source)) return "llama.cpp";
+  return null;
+}
+function launchedBy(script, command, kind) {
+  const builtBy = peel(command.words).map((w) => w.text).join(" ");
+  return { ...script, engine: programEngine(kind, "none", command, builtBy) };
+}
+
 // src/domain/launch/launch.ts
 var noBom = (text) => text.charCodeAt(0) === 65279 ? text.slice(1) : text;
 function yamlKind(path, withBom) {
@@ -5238,7 +5333,7 @@ function parseLaunchParts(kind, withBom, options = {}) {
   }
   if (kind === "compose")
     return (parseCompose(text, options.env, options.extended, options.dir, options.builds, options.buildEnv) ?? []).map(
-      (s) => containerPart(s.name, withScriptEngine(s.run), text, s.argvFrom)
+      (s) => containerPart(s.name, withMountedEngine(withScriptEngine(s.run)), text, s.argvFrom)
     );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
   const script = parseLaunch(kind, text);
@@ -5252,11 +5347,21 @@ function parseLaunchParts(kind, withBom, options = {}) {
 }
 function withScriptEngine(run) {
   const script = run.build?.script;
-  if (!script || run.build.scriptEngine !== void 0) return run;
-  const engine = parseLaunch("script", script.text).engine;
-  const passesArgs = engine ? /\$\{?[@*]/.test(engine.command.source) : false;
-  run.build.scriptEngine = engine ? { kind: engine.kind, passesArgs } : null;
+  if (script && run.build.scriptEngine === void 0) run.build.scriptEngine = scriptEngine(script.path, script.text);
   return run;
+}
+function withMountedEngine(run) {
+  const m = run.mounted;
+  if (m && m.scriptEngine === void 0) m.scriptEngine = scriptEngine(m.path, m.text);
+  return run;
+}
+function scriptEngine(path, text) {
+  if (/\.py$/.test(path)) {
+    const kind = launchedEngine(text);
+    return kind ? { kind, passesArgs: false } : null;
+  }
+  const engine = parseLaunch("script", text).engine;
+  return engine ? { kind: engine.kind, passesArgs: /\$\{?[@*]/.test(engine.command.source) } : null;
 }
 function podParts(name, run, text) {
   const engines = runEngines(run, text);
@@ -5853,7 +5958,9 @@ export {
   timeoutStopSec,
   timeoutStartSec,
   execScripts,
-  programEngine,
+  pythonPrograms,
+  launchedEngine,
+  launchedBy,
   yamlKind,
   fileKind,
   parseLaunchParts,
