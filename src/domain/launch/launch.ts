@@ -66,6 +66,18 @@ export interface LaunchOptions {
 const HELM_TEMPLATE =
   /\{\{-?[^}]*?(\.Values\b|\.Release\b|\.Chart\b|\.Capabilities\b|\.Files\b|\binclude\b|\btemplate\b|\btoYaml\b|\btpl\b)/;
 
+/**
+ * A Flux HelmRelease whose `{{ }}` are only inside quoted values (`- "{{ .Release.Name }}.example.org"`): strings the
+ * chart fills with `tpl` when it renders, in a file that is plain YAML itself.
+ */
+function releaseValuesOnly(text: string): boolean {
+  if (!/^kind:\s*HelmRelease\s*$/m.test(text) || yamlError(text) !== null) return false;
+  return text
+    .split("\n")
+    .filter((l) => l.includes("{{"))
+    .every((l) => /^\s*(-\s+)?([\w.-]+:\s+)?(["'])[^"']*\{\{[^"']*\3\s*(#.*)?$/.test(l));
+}
+
 /** One launch in a file: a compose service or a Kubernetes container (a script, unit or quadlet is one part, ""). */
 export interface LaunchPart {
   name: string;
@@ -77,7 +89,7 @@ export function parseLaunchParts(kind: FileKind, withBom: string, options: Launc
   const yaml = kind === "compose" || kind === "kubernetes";
   const text = yaml ? noBom(withBom) : withBom;
   // Helm's template language outside a chart: the values it would fill are unknown, even where the YAML parses
-  const templated = yaml && HELM_TEMPLATE.test(text);
+  const templated = yaml && HELM_TEMPLATE.test(text) && !releaseValuesOnly(text);
   const bad = !yaml ? null : templated ? "a Helm template (its {{ }} are filled only by helm)" : yamlError(text);
   // one part that says why the file cannot be read (a template outside a chart, a broken indent)
   if (bad) {

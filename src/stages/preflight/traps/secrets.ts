@@ -50,7 +50,10 @@ function literal(value: string | undefined): value is string {
 
 /** A literal value of a secret-named variable. */
 const secretValue = (name: string, value: string | undefined): value is string =>
-  TRAP_SECRET_ENV.test(name) && literal(value) && !NOT_A_SECRET.test(value);
+  TRAP_SECRET_ENV.test(name) && !WHERE_IT_IS.test(name) && literal(value) && !NOT_A_SECRET.test(value);
+
+/** `HF_TOKEN_PATH=/run/secrets/hf`, `API_KEY_FILE`, `TOKEN_SECRET_NAME`: where the secret is kept, not the secret. */
+const WHERE_IT_IS = /_(PATH|FILE|DIR|NAME)$/i;
 
 /** The evidence line with the secret blanked: a report must not leak what it warns about. */
 function redact(text: string, secret: string): string {

@@ -145,6 +145,15 @@ describe("rules by runtime and engine", () => {
         "docker run --rm -e TOKENIZERS_PARALLELISM=false -e MAX_TOKENS=4096 -e HF_HUB_DISABLE_TOKEN=1 vllm/vllm-openai --model /m\n",
       ),
     ).toEqual([]);
+    // where the secret is kept, not the secret (round AB's vllm_now: HF_TOKEN_PATH names a mounted file)
+    expect(
+      hits(
+        "docker run --rm -e HF_TOKEN_PATH=/root/.cache/hf_hub_token -e API_KEY_FILE=/run/secrets/k vllm/vllm-openai\n",
+      ),
+    ).toEqual([]);
+    expect(hits("docker run --rm -e HF_TOKEN_SECRET=hf_KmNbVcXzLpOiUyTrEwQaSdFgHjKlZx vllm/vllm-openai\n")).toEqual([
+      "secret-in-argv@1",
+    ]);
   });
 
   it("secret-in-argv reads a plain unit's Environment= (systemctl show gives it to every local user), never printing the value", () => {
