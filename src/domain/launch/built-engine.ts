@@ -7,8 +7,13 @@ import { lexWords } from "./lexer.js";
 
 /** Programs a Dockerfile runs that are none of the engines: a notebook, a web app's server, a shell, a sleeper. */
 const OTHER_PROGRAM =
-  /^(jupyter(-lab|-notebook)?|uvicorn|gunicorn|hypercorn|streamlit|gradio|flask|fastapi|node|npm|npx|yarn|pnpm|bun|deno|nginx|httpd|caddy|java|ollama|text-generation-launcher|tritonserver|sleep|tail|cat|true|(ba|da|z)?sh)$/;
+  /^(jupyter(-lab|-notebook)?|uvicorn|gunicorn|hypercorn|streamlit|gradio|flask|fastapi|node|npm|npx|yarn|pnpm|bun|deno|nginx|httpd|caddy|java|ollama|text-generation-launcher|tritonserver|llama-swap|sleep|tail|cat|true|(ba|da|z)?sh)$/;
 const PYTHON = /^python[0-9.]*$/;
+/** shells of OTHER_PROGRAM: they run what they are given (`-c`, a script), read above */
+const SHELLISH = /^(ba|da|z)?sh$/;
+/** an ENTRYPOINT that is an engine or may start one: its programs, interpreters, shells, init wrappers, scripts */
+const RUNS_ENGINE =
+  /^(llama-server(\.exe)?|server|vllm|sglang|python[0-9.]*|uv|conda|(ba|da|z)?sh|tini|dumb-init|env|exec|nohup|.*\.(sh|py))$/;
 
 /**
  * What the built image starts: an engine, null when the Dockerfile says it runs something else, undefined when the
@@ -44,6 +49,11 @@ export function builtEngine(run: PodmanRun, h: EngineHints): Found | null | unde
     // read, and it starts none of the engines (unless it names one in a way the reader missed: then unsettled)
     return /\b(vllm|sglang|llama-server)\b/.test(script.text) ? undefined : null;
   }
+  // the Dockerfile's own ENTRYPOINT binary on a base that is no engine's image (`/app/llamacppserver`, a Go server
+  // linking llama.cpp's library): that program runs, whatever arguments the compose file hands it
+  const program0 = entry?.[0] && entry[0].file === image.path ? basename(entry[0].text) : null;
+  if (program0 && OTHER_PROGRAM.test(program0) && !SHELLISH.test(program0)) return null;
+  if (program0 && !RUNS_ENGINE.test(program0) && !(image.base && imageEngine(image.base.text))) return null;
   // the Dockerfile's own program, a known other one (`jupyter lab`, `uvicorn app:app`, `python app.py`)
   if (!words.every((w) => w.file === image.path)) return undefined;
   const program = basename(words[0]!.text);

@@ -14,7 +14,7 @@ export function dockerfileOf(
   svc: Node,
   dir: string,
   expand: (text: string) => string,
-): { context: string; path: string; inline: string | null } | null {
+): { context: string; path: string; inline: string | null; target: string | null } | null {
   const build = y.get(svc, "build");
   if (!build) return null;
   const context = expand(y.str(build) ?? y.str(y.get(build, "context")) ?? ".") || ".";
@@ -24,7 +24,9 @@ export function dockerfileOf(
   if (ctx.startsWith("../")) return null;
   const inline = y.str(y.get(build, "dockerfile_inline"));
   const file = expand(y.str(y.get(build, "dockerfile")) ?? "Dockerfile") || "Dockerfile";
-  return { context: ctx, path: posix.normalize(posix.join(ctx, file)), inline };
+  // (`target:` builds that stage of a multi-stage Dockerfile, not its last)
+  const target = y.str(y.get(build, "target"));
+  return { context: ctx, path: posix.normalize(posix.join(ctx, file)), inline, target: target ? expand(target) : null };
 }
 
 const WRAPPERS = /^(?:\S*\/)?(tini|dumb-init|env|exec|nohup)$/;
@@ -73,7 +75,7 @@ export function buildReads(
   const text = read(df.path);
   if (text === null) return out;
   out.set(df.path, text);
-  const script = scriptPath(parseDockerfile(text, df.path), df.context, command);
+  const script = scriptPath(parseDockerfile(text, df.path, df.target), df.context, command);
   const body = script === null ? null : read(script);
   if (script !== null && body !== null) out.set(script, body);
   return out;
@@ -91,7 +93,7 @@ export function builtImage(
   const df = dockerfileOf(y, svc, dir, expand);
   const text = df ? (df.inline ?? builds.get(df.path)) : undefined;
   if (!df || text === undefined) return null;
-  const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path);
+  const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path, df.target);
   const path = scriptPath(image, df.context, command);
   const body = path === null ? undefined : builds.get(path);
   return { image, script: path !== null && body !== undefined ? { path, text: body } : null };

@@ -25,6 +25,8 @@ export interface Facets {
   gpus: { value: string; line: number } | null;
   startPeriod: { value: string; line: number } | null;
   containerName: string | null;
+  /** the `image:` tag as written (a service with a build names the image it makes) */
+  tag?: string | null;
   line: number;
   /** the whole argv (entrypoint and command) comes from another file: its path and lines, where its flags are */
   argvFrom?: { file: string; lines: readonly string[] };
@@ -97,6 +99,7 @@ export function mergeFacets(base: Facets, own: Facets): Facets {
     gpus: own.gpus ?? base.gpus,
     startPeriod: own.startPeriod ?? base.startPeriod,
     containerName: own.containerName ?? base.containerName,
+    tag: own.fragment ? base.tag : (own.tag ?? null),
     line: own.line,
     build: own.fragment ? base.build : own.build,
     mounted: own.mounted ?? base.mounted ?? null,

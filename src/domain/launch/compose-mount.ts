@@ -8,6 +8,9 @@ import { imageEngine, type Found } from "./engine.js";
 import type { PodmanRun, Word } from "./model.js";
 import type { YamlReader } from "./yaml-node.js";
 
+/** a script by its name: a shell or Python file, or one with no extension (a config file is no program) */
+const SCRIPT = /(\.(sh|bash|py)|\/[^./]+)$/;
+
 /** The repository path of the script a service's program is, and where it is mounted; null when it is none. */
 export function mountedScriptPath(
   y: YamlReader,
@@ -20,8 +23,9 @@ export function mountedScriptPath(
   // without an entrypoint of its own, the command runs after the image's (an engine's, or a Dockerfile's here)
   const image = y.str(y.get(svc, "image"));
   const words = entrypoint ?? (!y.get(svc, "build") && !(image && imageEngine(expand(image))) ? command : null);
-  const program = words ? programPath(words) : null;
-  if (!program || !posix.isAbsolute(program) || program.includes("$")) return null;
+  // (a command of flags is the image entrypoint's arguments: no program of its own, whatever file a flag names)
+  const program = words?.[0] && !words[0].text.startsWith("-") ? programPath(words) : null;
+  if (!program || !posix.isAbsolute(program) || program.includes("$") || !SCRIPT.test(program)) return null;
   for (const v of y.items(y.get(svc, "volumes"))) {
     const short = y.str(v);
     const [source, target] =

@@ -90,10 +90,17 @@ export function parseCompose(
   const file = openCompose(text);
   if (!file) return null;
   const lines = text.split("\n");
-  return file.y.keys(file.services).flatMap((name) => {
-    const f = serviceFacets(file, name, env, { extended, dir, depth: 0, builds, buildEnv: buildEnv ?? env });
-    return f ? [assemble(name, f, lines, env)] : [];
-  });
+  const scope = { extended, dir, depth: 0, builds, buildEnv: buildEnv ?? env };
+  const all = file.y.keys(file.services).map((name) => ({ name, f: serviceFacets(file, name, env, scope) }));
+  return all.flatMap(({ name, f }) => (f ? [assemble(name, sharedBuild(f, all), lines, env)] : []));
+}
+
+/** A service running the image another service of the file builds (the same `image:` tag): that build's image. */
+function sharedBuild(f: Facets, all: { f: Facets | null }[]): Facets {
+  if (f.build || !f.tag) return f;
+  const maker = all.find(({ f: g }) => g?.build && g.tag === f.tag)?.f;
+  if (!maker) return f;
+  return { ...f, build: maker.build, image: { ...f.image, text: maker.image.text, resolved: maker.image.resolved } };
 }
 
 /** A compose file's parsed YAML and its `services:` map; null when the text is no compose file. */
@@ -350,6 +357,7 @@ function readService(
     gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpuAsk,
     startPeriod: start === null ? null : { value: start, line: y.keyLine(health, "start_period") },
     containerName,
+    tag: y.str(image),
     line: y.line(svc),
     build: built,
     mounted: mount && mountText !== undefined ? { ...mount, text: mountText } : null,

@@ -101,8 +101,11 @@ function copyOf(rest: string, workdir: string): { from: boolean; src: string[]; 
   };
 }
 
-/** What the Dockerfile at `path` builds: the final stage, with what it inherits from the file's earlier stages. */
-export function parseDockerfile(text: string, path: string): DockerImage {
+/**
+ * What the Dockerfile at `path` builds: the final stage, or the stage a build names as its `target`, with what it
+ * inherits from the file's earlier stages.
+ */
+export function parseDockerfile(text: string, path: string, target: string | null = null): DockerImage {
   const global = new Map<string, string>();
   const stages: Stage[] = [];
   for (const ins of instructions(text)) {
@@ -142,7 +145,7 @@ export function parseDockerfile(text: string, path: string): DockerImage {
       if (c && !c.from) for (const src of c.src) stage.copies.push({ src, dest: c.dest });
     }
   }
-  const last = stages.at(-1);
+  const last = (target ? stages.find((s) => s.name === target.toLowerCase()) : undefined) ?? stages.at(-1);
   if (!last) return { path, base: null, entrypoint: null, cmd: null, copies: [], workdir: "/" };
   // the first stage of the chain that builds on an image from outside the file
   let root: Stage = last;

@@ -155,9 +155,14 @@ function readContainer(
   }
   const image = y.get(c, "image");
   const imageText = y.str(image) ?? imageFor ?? `${cname} (the serving runtime's image)`;
-  words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
   const expand = (t: string) => kubeExpand(t, env);
-  const argv = [...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand)];
+  const entrypoint = y.words(y.get(c, "command"), expand);
+  // `command:` replaces the image's ENTRYPOINT (`args:` its CMD): a command of flags alone has the kubelet exec a
+  // program named `--model`, which starts nothing (the entrypoint override says so to the engine reader)
+  if (entrypoint[0] && /^-/.test(entrypoint[0].text))
+    words.push(optionWord("--entrypoint", entrypoint[0].line), optionWord(entrypoint[0].text, entrypoint[0].line));
+  words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
+  const argv = [...entrypoint, ...y.words(y.get(c, "args"), expand)];
   words.push(...(maps ? withMountedScript(y, pod, c, argv, maps) : argv));
   if (appended) words.push(...appended(expand));
   // a `$(VAR)` k8s fills before the shell sees it: the word text carries the value (a `sh -c` string is read filled)

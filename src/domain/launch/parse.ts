@@ -9,6 +9,7 @@ import { assignedSource, heredocAt, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
 import { builtEngine } from "./built-engine.js";
 import { mountedEngine } from "./compose-mount.js";
+import { inlinePythonKind } from "./python-launcher.js";
 import { libraryCallEngine } from "./library-call.js";
 import { defaultBranchFirst } from "./default-branch.js";
 import { branchLine, roleLaunches } from "./role-branches.js";
@@ -327,7 +328,13 @@ export function runEngines(run: PodmanRun, fileText: string): Engine[] {
   const hints = engineHints(fileText, [], "none", [], 1);
   // a compose service built from the repository: its Dockerfile says what runs, when it settles it
   const built = run.build ? builtEngine(run, hints) : run.mounted ? mountedEngine(run) : undefined;
-  const found = built === undefined ? containerEngine(run, hints) : built;
+  // an inline Python launcher (`python3 -c` and a program that execs `vllm serve`): that engine, flags its own
+  const inline = built === undefined ? inlinePythonKind(run.engineArgs) : null;
+  const found = inline
+    ? { kind: inline, args: [], builtBy: "the inline `python -c` program" }
+    : built === undefined
+      ? containerEngine(run, hints)
+      : built;
   if (!found) return [];
   return (found.roles ?? [found]).map((f) => engineOf(f, run.runtime, run.command, run));
 }

@@ -4,7 +4,7 @@
 // `llama-server`), none of its flags known here. The caller reads the program from the repository: this file says
 // where to look and what the source shows. Pure.
 import type { EngineKind } from "../engine/kind.js";
-import type { Command, ServeScript } from "./model.js";
+import type { Command, ServeScript, Word } from "./model.js";
 import { basename } from "./words.js";
 import { peel } from "./wrappers.js";
 import { programEngine } from "./unit-launcher.js";
@@ -68,4 +68,13 @@ export function launchedBy(script: ServeScript, command: Command, kind: EngineKi
     .map((w) => w.text)
     .join(" ");
   return { ...script, engine: programEngine(kind, "none", command, builtBy) };
+}
+
+/** `python3 -c "<program>"` (an inline launcher, a compose entrypoint's block): the engine its source starts. */
+export function inlinePythonKind(words: readonly Word[]): EngineKind | null {
+  let i = 0;
+  while (words[i] && /^(?:\S*\/)?(env|exec|tini|dumb-init)$/.test(words[i]!.text)) i++;
+  if (!/^(?:\S*\/)?python[0-9.]*$/.test(words[i]?.text ?? "")) return null;
+  const c = words.findIndex((w, j) => j > i && w.text === "-c");
+  return c > 0 && words[c + 1] ? launchedEngine(words[c + 1]!.text) : null;
 }

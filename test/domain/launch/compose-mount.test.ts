@@ -42,6 +42,12 @@ describe("a compose service running a script it mounts from the repository", () 
     }
   });
 
+  it("a command of flags naming a mounted config file runs no script (llama-swap's -config)", () => {
+    const text = service("./config.yaml:/app/config.yaml:ro", '    command: ["-config", "/app/config.yaml"]\n');
+    const config = "models:\n  m:\n    cmd: |\n      llama-server --port ${PORT} -m /models/m.gguf\n";
+    expect(engines(parts(text, { "config.yaml": config }))).toEqual([[null, null]]);
+  });
+
   it("a script that starts none of the engines leaves the service as it was read", () => {
     const text = service("./start.sh:/start.sh", "    entrypoint: /start.sh\n");
     expect(engines(parts(text, { "start.sh": "#!/bin/sh\nexec gunicorn app:app\n" }))).toEqual([[null, null]]);
