@@ -132,6 +132,9 @@ class Lexer {
   }
 
   private emitWord(word: LexWord): void {
+    // `# a comment` in backquotes (a continued command's inline note): an unquoted empty expansion, no word at all
+    const only = word.parts.length === 1 ? word.parts[0]! : null;
+    if (only?.kind === "sub" && word.text === only.raw && /^\s*(#[^\n]*)?$/.test(only.body)) return;
     // NAME=( ... ): an array assignment; its words are kept for "${NAME[@]}".
     const a = word.assignment;
     if (a && a.value === "" && this.peek() === "(" && word.parts.length === 1) {

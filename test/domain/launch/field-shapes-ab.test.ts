@@ -3,7 +3,7 @@
 // team's own binary on a plain base; a compose service running the image another service of the file builds; an
 // inline `python3 -c` launcher that execs `vllm serve`.
 import { describe, expect, it } from "vitest";
-import { parseLaunchParts } from "../../../src/domain/launch/launch.js";
+import { parseLaunch, parseLaunchParts } from "../../../src/domain/launch/launch.js";
 import { buildFiles } from "../../../src/domain/launch/compose.js";
 
 function compose(text: string, files: Record<string, string> = {}) {
@@ -112,5 +112,24 @@ describe("an inline python -c launcher", () => {
       ["app", "vllm"],
     ]);
     expect(compose(text("from vllm import LLM\nLLM('m').generate('hi')"))).toEqual([["app", null]]);
+  });
+});
+
+describe("a continued command with notes in backquotes", () => {
+  it("reads the words after a `# note` in backquotes as the same command (it expands to nothing)", () => {
+    const script = [
+      "docker run -d --name llm \\",
+      "  `# numeric group ids: names resolve in the container` \\",
+      "  --ipc=host --shm-size 16G \\",
+      "  vllm/vllm-openai:v0.11.0 --model /m \\",
+      "  `# TP 2 splits the model` \\",
+      "  --tensor-parallel-size 2",
+      "",
+    ].join("\n");
+    const s = parseLaunch("script", script);
+    const run = s.podmanRuns[0]!;
+    expect(run.options.map((o) => o.name)).toEqual(["--detach", "--name", "--ipc", "--shm-size"]);
+    expect(run.image?.text).toBe("vllm/vllm-openai:v0.11.0");
+    expect(s.engine?.flags.map((f) => `${f.name}@${f.line}`)).toEqual(["--model@4", "--tensor-parallel-size@6"]);
   });
 });
