@@ -1823,6 +1823,8 @@ var Lexer = class {
     if (word2) this.emitWord(word2);
   }
   emitWord(word2) {
+    const only = word2.parts.length === 1 ? word2.parts[0] : null;
+    if (only?.kind === "sub" && word2.text === only.raw && /^\s*(#[^\n]*)?$/.test(only.body)) return;
     const a = word2.assignment;
     if (a && a.value === "" && this.peek() === "(" && word2.parts.length === 1) {
       const line = word2.line;
@@ -2240,7 +2242,7 @@ function copyOf(rest, workdir) {
     dest: posix.isAbsolute(dest) ? dest : posix.join(workdir, dest) + (dest.endsWith("/") ? "/" : "")
   };
 }
-function parseDockerfile(text, path) {
+function parseDockerfile(text, path, target = null) {
   const global = /* @__PURE__ */ new Map();
   const stages = [];
   for (const ins of instructions(text)) {
@@ -2279,7 +2281,7 @@ function parseDockerfile(text, path) {
       if (c && !c.from) for (const src of c.src) stage.copies.push({ src, dest: c.dest });
     }
   }
-  const last = stages.at(-1);
+  const last = (target ? stages.find((s) => s.name === target.toLowerCase()) : void 0) ?? stages.at(-1);
   if (!last) return { path, base: null, entrypoint: null, cmd: null, copies: [], workdir: "/" };
   let root = last;
   for (let n = 0; n < stages.length; n++) {
@@ -2315,7 +2317,8 @@ function dockerfileOf(y, svc, dir, expand) {
   if (ctx.startsWith("../")) return null;
   const inline = y.str(y.get(build, "dockerfile_inline"));
   const file = expand(y.str(y.get(build, "dockerfile")) ?? "Dockerfile") || "Dockerfile";
-  return { context: ctx, path: posix2.normalize(posix2.join(ctx, file)), inline };
+  const target = y.str(y.get(build, "target"));
+  return { context: ctx, path: posix2.normalize(posix2.join(ctx, file)), inline, target: target ? expand(target) : null };
 }
 var WRAPPERS = /^(?:\S*\/)?(tini|dumb-init|env|exec|nohup)$/;
 var SHELL = /^(?:\S*\/)?(ba|da|z)?sh$/;
@@ -2349,7 +2352,7 @@ function buildReads(y, svc, dir, read, command, expand) {
   const text = read(df.path);
   if (text === null) return out;
   out.set(df.path, text);
-  const script = scriptPath(parseDockerfile(text, df.path), df.context, command);
+  const script = scriptPath(parseDockerfile(text, df.path, df.target), df.context, command);
   const body = script === null ? null : read(script);
   if (script !== null && body !== null) out.set(script, body);
   return out;
@@ -2358,7 +2361,7 @@ function builtImage(y, svc, dir, builds, command, expand) {
   const df = dockerfileOf(y, svc, dir, expand);
   const text = df ? df.inline ?? builds.get(df.path) : void 0;
   if (!df || text === void 0) return null;
-  const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path);
+  const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path, df.target);
   const path = scriptPath(image, df.context, command);
   const body = path === null ? void 0 : builds.get(path);
   return { image, script: path !== null && body !== void 0 ? { path, text: body } : null };
@@ -2853,11 +2856,12 @@ function containerEngine(run, h) {
 }
 
 // src/domain/launch/compose-mount.ts
+var SCRIPT = /(\.(sh|bash|py)|\/[^./]+)$/;
 function mountedScriptPath(y, svc, dir, entrypoint, command, expand) {
   const image = y.str(y.get(svc, "image"));
   const words = entrypoint ?? (!y.get(svc, "build") && !(image && imageEngine(expand(image))) ? command : null);
-  const program = words ? programPath(words) : null;
-  if (!program || !posix3.isAbsolute(program) || program.includes("$")) return null;
+  const program = words?.[0] && !words[0].text.startsWith("-") ? programPath(words) : null;
+  if (!program || !posix3.isAbsolute(program) || program.includes("$") || !SCRIPT.test(program)) return null;
   for (const v of y.items(y.get(svc, "volumes"))) {
     const short2 = y.str(v);
     const [source, target] = short2 !== null ? expand(short2).split(":") : y.str(y.get(v, "type")) === "bind" || y.str(y.get(v, "type")) === null ? [expand(y.str(y.get(v, "source")) ?? ""), y.str(y.get(v, "target")) ?? ""] : ["", ""];
@@ -3099,6 +3103,7 @@ function mergeFacets(base, own) {
     gpus: own.gpus ?? base.gpus,
     startPeriod: own.startPeriod ?? base.startPeriod,
     containerName: own.containerName ?? base.containerName,
+    tag: own.fragment ? base.tag : own.tag ?? null,
     line: own.line,
     build: own.fragment ? base.build : own.build,
     mounted: own.mounted ?? base.mounted ?? null,
@@ -3155,10 +3160,15 @@ function parseCompose(text, env = /* @__PURE__ */ new Map(), extended = /* @__PU
   const file = openCompose(text);
   if (!file) return null;
   const lines = text.split("\n");
-  return file.y.keys(file.services).flatMap((name) => {
-    const f = serviceFacets(file, name, env, { extended, dir, depth: 0, builds, buildEnv: buildEnv ?? env });
-    return f ? [assemble(name, f, lines, env)] : [];
-  });
+  const scope = { extended, dir, depth: 0, builds, buildEnv: buildEnv ?? env };
+  const all = file.y.keys(file.services).map((name) => ({ name, f: serviceFacets(file, name, env, scope) }));
+  return all.flatMap(({ name, f }) => f ? [assemble(name, sharedBuild(f, all), lines, env)] : []);
+}
+function sharedBuild(f, all) {
+  if (f.build || !f.tag) return f;
+  const maker = all.find(({ f: g }) => g?.build && g.tag === f.tag)?.f;
+  if (!maker) return f;
+  return { ...f, build: maker.build, image: { ...f.image, text: maker.image.text, resolved: maker.image.resolved } };
 }
 function openCompose(text) {
   if (!looksLikeCompose(text)) return null;
@@ -3359,6 +3369,7 @@ function readService(y, name, svc, env, scope) {
     gpus: y.get(svc, "gpus") ? { value: y.str(y.get(svc, "gpus")) ?? "", line: y.keyLine(svc, "gpus") } : gpuAsk,
     startPeriod: start === null ? null : { value: start, line: y.keyLine(health, "start_period") },
     containerName,
+    tag: y.str(image),
     line: y.line(svc),
     build: built,
     mounted: mount && mountText !== void 0 ? { ...mount, text: mountText } : null
@@ -3697,9 +3708,12 @@ function readContainer(y, workload, pod, c, lines, appended, imageFor, maps) {
   }
   const image = y.get(c, "image");
   const imageText = y.str(image) ?? imageFor ?? `${cname} (the serving runtime's image)`;
-  words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
   const expand = (t) => kubeExpand(t, env);
-  const argv = [...y.words(y.get(c, "command"), expand), ...y.words(y.get(c, "args"), expand)];
+  const entrypoint = y.words(y.get(c, "command"), expand);
+  if (entrypoint[0] && /^-/.test(entrypoint[0].text))
+    words.push(optionWord("--entrypoint", entrypoint[0].line), optionWord(entrypoint[0].text, entrypoint[0].line));
+  words.push(optionWord(imageText, image ? y.line(image) : y.line(c)));
+  const argv = [...entrypoint, ...y.words(y.get(c, "args"), expand)];
   words.push(...maps ? withMountedScript(y, pod, c, argv, maps) : argv);
   if (appended) words.push(...appended(expand));
   for (const w of words) if (w.resolved !== void 0 && w.text.includes("$(")) w.text = w.resolved;
@@ -4688,8 +4702,10 @@ function placeFlags(flags, lines, lastLine = Infinity) {
 }
 
 // src/domain/launch/built-engine.ts
-var OTHER_PROGRAM = /^(jupyter(-lab|-notebook)?|uvicorn|gunicorn|hypercorn|streamlit|gradio|flask|fastapi|node|npm|npx|yarn|pnpm|bun|deno|nginx|httpd|caddy|java|ollama|text-generation-launcher|tritonserver|sleep|tail|cat|true|(ba|da|z)?sh)$/;
+var OTHER_PROGRAM = /^(jupyter(-lab|-notebook)?|uvicorn|gunicorn|hypercorn|streamlit|gradio|flask|fastapi|node|npm|npx|yarn|pnpm|bun|deno|nginx|httpd|caddy|java|ollama|text-generation-launcher|tritonserver|llama-swap|sleep|tail|cat|true|(ba|da|z)?sh)$/;
 var PYTHON3 = /^python[0-9.]*$/;
+var SHELLISH = /^(ba|da|z)?sh$/;
+var RUNS_ENGINE = /^(llama-server(\.exe)?|server|vllm|sglang|python[0-9.]*|uv|conda|(ba|da|z)?sh|tini|dumb-init|env|exec|nohup|.*\.(sh|py))$/;
 function builtEngine(run, h) {
   const b = run.build;
   if (!b || run.options.some((o) => o.name === "--entrypoint")) return void 0;
@@ -4715,6 +4731,9 @@ function builtEngine(run, h) {
     if (/\.py$/.test(script.path)) return null;
     return /\b(vllm|sglang|llama-server)\b/.test(script.text) ? void 0 : null;
   }
+  const program0 = entry?.[0] && entry[0].file === image.path ? basename(entry[0].text) : null;
+  if (program0 && OTHER_PROGRAM.test(program0) && !SHELLISH.test(program0)) return null;
+  if (program0 && !RUNS_ENGINE.test(program0) && !(image.base && imageEngine(image.base.text))) return null;
   if (!words.every((w) => w.file === image.path)) return void 0;
   const program = basename(words[0].text);
   if (OTHER_PROGRAM.test(program)) return null;
@@ -4733,6 +4752,181 @@ function inShell(words, dockerfile) {
 function ownArgs(found, dockerfile, what) {
   const args = found.args.filter((w) => w.file !== dockerfile);
   return args.length === found.args.length ? found : { ...found, args, builtBy: found.builtBy ?? what };
+}
+
+// src/domain/launch/unit.ts
+var DEFAULT_TIMEOUT_SEC = 90;
+function parseUnit(text) {
+  const lines = text.split("\n");
+  const unit = { sections: [], entries: [] };
+  let section = "";
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i].trim();
+    if (!raw || raw.startsWith("#") || raw.startsWith(";")) continue;
+    const header = /^\[([^\]]+)\]$/.exec(raw);
+    if (header) {
+      section = header[1];
+      unit.sections.push({ name: section, line: i + 1 });
+      continue;
+    }
+    const start = i;
+    let value = raw;
+    while (value.endsWith("\\") && i + 1 < lines.length) {
+      value = value.slice(0, -1);
+      i++;
+      const next = lines[i].trim();
+      if (next.startsWith("#") || next.startsWith(";")) {
+        value += "\\";
+        continue;
+      }
+      value += ` ${next}`;
+    }
+    const eq = value.indexOf("=");
+    if (eq <= 0) continue;
+    unit.entries.push({
+      section,
+      key: value.slice(0, eq).trim(),
+      value: value.slice(eq + 1).trim().replace(/\s+/g, " "),
+      line: start + 1,
+      endLine: i + 1
+    });
+  }
+  return unit;
+}
+function unitEntries(unit, section, key) {
+  return unit.entries.filter((e) => e.section === section && e.key === key);
+}
+function unitValue(unit, section, key) {
+  return unitEntries(unit, section, key).at(-1) ?? null;
+}
+function execCommands(unit, key, section = "Service") {
+  let out = [];
+  for (const e of unitEntries(unit, section, key)) {
+    if (e.value === "") out = [];
+    else out.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
+  }
+  return out;
+}
+var SPAN_UNITS = [
+  [/^(usec|us|µs)$/, 1e-6],
+  [/^(msec|ms)$/, 1e-3],
+  [/^(seconds?|sec|s)$/, 1],
+  [/^(minutes?|min|m)$/, 60],
+  [/^(hours?|hr|h)$/, 3600],
+  [/^(days?|d)$/, 86400],
+  [/^(weeks?|w)$/, 604800],
+  [/^(months?|M)$/, 2629800],
+  [/^(years?|y)$/, 31557600]
+];
+function parseTimeSpan(value) {
+  const s = value.trim();
+  if (s === "infinity") return Infinity;
+  if (/^\d+(\.\d+)?$/.test(s)) return Number(s);
+  const re = /\s*(\d+(?:\.\d+)?)\s*([A-Za-zµ]+)/gy;
+  let total = 0;
+  let end = 0;
+  for (let m = re.exec(s); m; m = re.exec(s)) {
+    const unit = SPAN_UNITS.find(([r]) => r.test(m[2]));
+    if (!unit) return null;
+    total += Number(m[1]) * unit[1];
+    end = re.lastIndex;
+  }
+  return end === s.length && end > 0 ? total : null;
+}
+function timeout(unit, key) {
+  const entries = unit.entries.filter((e) => e.section === "Service" && (e.key === key || e.key === "TimeoutSec"));
+  const entry = entries.at(-1) ?? null;
+  if (!entry || entry.value === "") return { seconds: DEFAULT_TIMEOUT_SEC, entry: null };
+  const seconds2 = parseTimeSpan(entry.value);
+  return { seconds: seconds2 === 0 ? Infinity : seconds2 ?? DEFAULT_TIMEOUT_SEC, entry };
+}
+function timeoutStopSec(unit) {
+  return timeout(unit, "TimeoutStopSec");
+}
+function timeoutStartSec(unit) {
+  return timeout(unit, "TimeoutStartSec");
+}
+
+// src/domain/launch/unit-launcher.ts
+var PYTHON_LAUNCHER = /^(?:\S*\/)?(?:\S+\.py|python[\d.]*(?:\s+-\S+)*\s+(?:\S+\.py|-m\s+\S+))(?:\s|$)/;
+var SERVES = /\b(?:server|serving|inference|api)\b/i;
+var HELPER = /\b(?:gateway|proxy|rpc|worker|router|monitor|exporter|watchdog|client|web-?ui|bench(?:mark)?|download|tunnel|swap|metrics|health)\b/i;
+function describedEngine(text) {
+  if (!SERVES.test(text) || HELPER.test(text)) return null;
+  if (/\bvllm\b/i.test(text)) return "vllm";
+  if (/\bsglang\b/i.test(text)) return "sglang";
+  if (/\bllama[ ._-]?cpp\b|\bllama[ -]server\b/i.test(text)) return "llama.cpp";
+  return null;
+}
+function launcherEngine(unit, command, before = []) {
+  const description = unitValue(unit, "Unit", "Description")?.value ?? "";
+  const words = command?.words ?? [];
+  const line = words.map((w) => w.text).join(" ");
+  if (!command) return null;
+  const kind = describedEngine(description);
+  if (kind && PYTHON_LAUNCHER.test(line)) return programEngine(kind, "systemd", command, line);
+  const held2 = containerKind(description);
+  const rm = before.map((c) => CONTAINER_RM.exec(c.words.map((w) => w.text).join(" "))).find((m) => m !== null);
+  if (!held2 || !rm || !description.includes(rm[2]) || HELPER.test(description)) return null;
+  return programEngine(held2, rm[1] === "podman" ? "podman" : "docker", command, line);
+}
+var CONTAINER_RM = /^(?:\S*\/)?(docker|podman)\s+(?:container\s+)?rm\s+(?:-\S+\s+)*(\S+)/;
+function containerKind(text) {
+  if (!/\bcontainers?\b/i.test(text)) return null;
+  if (/\bvllm\b/i.test(text)) return "vllm";
+  if (/\bsglang\b/i.test(text)) return "sglang";
+  if (/\bllama[ ._-]?cpp\b|\bllama[ -]server\b/i.test(text)) return "llama.cpp";
+  return null;
+}
+function programEngine(kind, runtime, command, builtBy) {
+  return { kind, runtime, flags: [], args: [], source: "vllm", line: command.line, podmanRun: null, command, builtBy };
+}
+
+// src/domain/launch/python-launcher.ts
+function pythonPrograms(script, scriptDir) {
+  const out = [];
+  for (const command of script.commands) {
+    const w = peel(command.words).map((x) => x.text);
+    if (!/^python[\d.]*$/.test(basename(w[0] ?? ""))) continue;
+    let i = 1;
+    while (i < w.length && w[i].startsWith("-") && w[i] !== "-m") i++;
+    const paths = w[i] === "-m" && w[i + 1] ? moduleFiles(w[i + 1]) : /\.py$/.test(w[i] ?? "") && !/[$`]/.test(w[i]) ? [w[i]] : [];
+    const candidates = paths.flatMap((p) => placed(p, scriptDir, w[i] !== "-m"));
+    if (candidates.length) out.push({ command, candidates: [...new Set(candidates)] });
+  }
+  return out;
+}
+function moduleFiles(mod) {
+  if (!/^[A-Za-z_][\w.]*$/.test(mod) || /^(vllm|sglang|llama_cpp)\b/.test(mod)) return [];
+  const p = mod.split(".").join("/");
+  return [`${p}.py`, `${p}/__main__.py`];
+}
+function placed(path, scriptDir, file) {
+  const rel = path.replace(/^\.\//, "");
+  const parts = rel.split("/").filter(Boolean);
+  const tails = file && rel.startsWith("/") ? parts.slice(0, -1).map((_, i) => parts.slice(i).join("/")) : [];
+  const beside = scriptDir && !rel.startsWith("/") ? [`${scriptDir}/${rel}`] : [];
+  return [...beside, ...rel.startsWith("/") ? [] : [rel], ...tails.filter((t) => t.includes("/"))].filter(
+    (p) => !p.startsWith("/") && !p.split("/").includes("..")
+  );
+}
+function launchedEngine(source) {
+  if (/vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/.test(source))
+    return "vllm";
+  if (/sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/.test(source)) return "sglang";
+  if (/["'][^"'\s]*llama-server(\.exe)?["']/.test(source)) return "llama.cpp";
+  return null;
+}
+function launchedBy(script, command, kind) {
+  const builtBy = peel(command.words).map((w) => w.text).join(" ");
+  return { ...script, engine: programEngine(kind, "none", command, builtBy) };
+}
+function inlinePythonKind(words) {
+  let i = 0;
+  while (words[i] && /^(?:\S*\/)?(env|exec|tini|dumb-init)$/.test(words[i].text)) i++;
+  if (!/^(?:\S*\/)?python[0-9.]*$/.test(words[i]?.text ?? "")) return null;
+  const c = words.findIndex((w, j) => j > i && w.text === "-c");
+  return c > 0 && words[c + 1] ? launchedEngine(words[c + 1].text) : null;
 }
 
 // src/domain/launch/library-call.ts
@@ -5024,102 +5218,10 @@ function runEngine(run, fileText) {
 function runEngines(run, fileText) {
   const hints = engineHints(fileText, [], "none", [], 1);
   const built = run.build ? builtEngine(run, hints) : run.mounted ? mountedEngine(run) : void 0;
-  const found = built === void 0 ? containerEngine(run, hints) : built;
+  const inline = built === void 0 ? inlinePythonKind(run.engineArgs) : null;
+  const found = inline ? { kind: inline, args: [], builtBy: "the inline `python -c` program" } : built === void 0 ? containerEngine(run, hints) : built;
   if (!found) return [];
   return (found.roles ?? [found]).map((f) => engineOf(f, run.runtime, run.command, run));
-}
-
-// src/domain/launch/unit.ts
-var DEFAULT_TIMEOUT_SEC = 90;
-function parseUnit(text) {
-  const lines = text.split("\n");
-  const unit = { sections: [], entries: [] };
-  let section = "";
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].trim();
-    if (!raw || raw.startsWith("#") || raw.startsWith(";")) continue;
-    const header = /^\[([^\]]+)\]$/.exec(raw);
-    if (header) {
-      section = header[1];
-      unit.sections.push({ name: section, line: i + 1 });
-      continue;
-    }
-    const start = i;
-    let value = raw;
-    while (value.endsWith("\\") && i + 1 < lines.length) {
-      value = value.slice(0, -1);
-      i++;
-      const next = lines[i].trim();
-      if (next.startsWith("#") || next.startsWith(";")) {
-        value += "\\";
-        continue;
-      }
-      value += ` ${next}`;
-    }
-    const eq = value.indexOf("=");
-    if (eq <= 0) continue;
-    unit.entries.push({
-      section,
-      key: value.slice(0, eq).trim(),
-      value: value.slice(eq + 1).trim().replace(/\s+/g, " "),
-      line: start + 1,
-      endLine: i + 1
-    });
-  }
-  return unit;
-}
-function unitEntries(unit, section, key) {
-  return unit.entries.filter((e) => e.section === section && e.key === key);
-}
-function unitValue(unit, section, key) {
-  return unitEntries(unit, section, key).at(-1) ?? null;
-}
-function execCommands(unit, key, section = "Service") {
-  let out = [];
-  for (const e of unitEntries(unit, section, key)) {
-    if (e.value === "") out = [];
-    else out.push({ ...e, value: e.value.replace(/^[-@:+!]+/, "") });
-  }
-  return out;
-}
-var SPAN_UNITS = [
-  [/^(usec|us|µs)$/, 1e-6],
-  [/^(msec|ms)$/, 1e-3],
-  [/^(seconds?|sec|s)$/, 1],
-  [/^(minutes?|min|m)$/, 60],
-  [/^(hours?|hr|h)$/, 3600],
-  [/^(days?|d)$/, 86400],
-  [/^(weeks?|w)$/, 604800],
-  [/^(months?|M)$/, 2629800],
-  [/^(years?|y)$/, 31557600]
-];
-function parseTimeSpan(value) {
-  const s = value.trim();
-  if (s === "infinity") return Infinity;
-  if (/^\d+(\.\d+)?$/.test(s)) return Number(s);
-  const re = /\s*(\d+(?:\.\d+)?)\s*([A-Za-zµ]+)/gy;
-  let total = 0;
-  let end = 0;
-  for (let m = re.exec(s); m; m = re.exec(s)) {
-    const unit = SPAN_UNITS.find(([r]) => r.test(m[2]));
-    if (!unit) return null;
-    total += Number(m[1]) * unit[1];
-    end = re.lastIndex;
-  }
-  return end === s.length && end > 0 ? total : null;
-}
-function timeout(unit, key) {
-  const entries = unit.entries.filter((e) => e.section === "Service" && (e.key === key || e.key === "TimeoutSec"));
-  const entry = entries.at(-1) ?? null;
-  if (!entry || entry.value === "") return { seconds: DEFAULT_TIMEOUT_SEC, entry: null };
-  const seconds2 = parseTimeSpan(entry.value);
-  return { seconds: seconds2 === 0 ? Infinity : seconds2 ?? DEFAULT_TIMEOUT_SEC, entry };
-}
-function timeoutStopSec(unit) {
-  return timeout(unit, "TimeoutStopSec");
-}
-function timeoutStartSec(unit) {
-  return timeout(unit, "TimeoutStartSec");
 }
 
 // src/domain/launch/quadlet.ts
@@ -5217,81 +5319,6 @@ function misspeltContainerKey(unit) {
   return null;
 }
 
-// src/domain/launch/unit-launcher.ts
-var PYTHON_LAUNCHER = /^(?:\S*\/)?(?:\S+\.py|python[\d.]*(?:\s+-\S+)*\s+(?:\S+\.py|-m\s+\S+))(?:\s|$)/;
-var SERVES = /\b(?:server|serving|inference|api)\b/i;
-var HELPER = /\b(?:gateway|proxy|rpc|worker|router|monitor|exporter|watchdog|client|web-?ui|bench(?:mark)?|download|tunnel|swap|metrics|health)\b/i;
-function describedEngine(text) {
-  if (!SERVES.test(text) || HELPER.test(text)) return null;
-  if (/\bvllm\b/i.test(text)) return "vllm";
-  if (/\bsglang\b/i.test(text)) return "sglang";
-  if (/\bllama[ ._-]?cpp\b|\bllama[ -]server\b/i.test(text)) return "llama.cpp";
-  return null;
-}
-function launcherEngine(unit, command, before = []) {
-  const description = unitValue(unit, "Unit", "Description")?.value ?? "";
-  const words = command?.words ?? [];
-  const line = words.map((w) => w.text).join(" ");
-  if (!command) return null;
-  const kind = describedEngine(description);
-  if (kind && PYTHON_LAUNCHER.test(line)) return programEngine(kind, "systemd", command, line);
-  const held2 = containerKind(description);
-  const rm = before.map((c) => CONTAINER_RM.exec(c.words.map((w) => w.text).join(" "))).find((m) => m !== null);
-  if (!held2 || !rm || !description.includes(rm[2]) || HELPER.test(description)) return null;
-  return programEngine(held2, rm[1] === "podman" ? "podman" : "docker", command, line);
-}
-var CONTAINER_RM = /^(?:\S*\/)?(docker|podman)\s+(?:container\s+)?rm\s+(?:-\S+\s+)*(\S+)/;
-function containerKind(text) {
-  if (!/\bcontainers?\b/i.test(text)) return null;
-  if (/\bvllm\b/i.test(text)) return "vllm";
-  if (/\bsglang\b/i.test(text)) return "sglang";
-  if (/\bllama[ ._-]?cpp\b|\bllama[ -]server\b/i.test(text)) return "llama.cpp";
-  return null;
-}
-function programEngine(kind, runtime, command, builtBy) {
-  return { kind, runtime, flags: [], args: [], source: "vllm", line: command.line, podmanRun: null, command, builtBy };
-}
-
-// src/domain/launch/python-launcher.ts
-function pythonPrograms(script, scriptDir) {
-  const out = [];
-  for (const command of script.commands) {
-    const w = peel(command.words).map((x) => x.text);
-    if (!/^python[\d.]*$/.test(basename(w[0] ?? ""))) continue;
-    let i = 1;
-    while (i < w.length && w[i].startsWith("-") && w[i] !== "-m") i++;
-    const paths = w[i] === "-m" && w[i + 1] ? moduleFiles(w[i + 1]) : /\.py$/.test(w[i] ?? "") && !/[$`]/.test(w[i]) ? [w[i]] : [];
-    const candidates = paths.flatMap((p) => placed(p, scriptDir, w[i] !== "-m"));
-    if (candidates.length) out.push({ command, candidates: [...new Set(candidates)] });
-  }
-  return out;
-}
-function moduleFiles(mod) {
-  if (!/^[A-Za-z_][\w.]*$/.test(mod) || /^(vllm|sglang|llama_cpp)\b/.test(mod)) return [];
-  const p = mod.split(".").join("/");
-  return [`${p}.py`, `${p}/__main__.py`];
-}
-function placed(path, scriptDir, file) {
-  const rel = path.replace(/^\.\//, "");
-  const parts = rel.split("/").filter(Boolean);
-  const tails = file && rel.startsWith("/") ? parts.slice(0, -1).map((_, i) => parts.slice(i).join("/")) : [];
-  const beside = scriptDir && !rel.startsWith("/") ? [`${scriptDir}/${rel}`] : [];
-  return [...beside, ...rel.startsWith("/") ? [] : [rel], ...tails.filter((t) => t.includes("/"))].filter(
-    (p) => !p.startsWith("/") && !p.split("/").includes("..")
-  );
-}
-function launchedEngine(source) {
-  if (/vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/.test(source))
-    return "vllm";
-  if (/sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/.test(source)) return "sglang";
-  if (/["'][^"'\s]*llama-server(\.exe)?["']/.test(source)) return "llama.cpp";
-  return null;
-}
-function launchedBy(script, command, kind) {
-  const builtBy = peel(command.words).map((w) => w.text).join(" ");
-  return { ...script, engine: programEngine(kind, "none", command, builtBy) };
-}
-
 // src/domain/launch/launch.ts
 var noBom = (text) => text.charCodeAt(0) === 65279 ? text.slice(1) : text;
 function yamlKind(path, withBom) {
@@ -5313,10 +5340,14 @@ function fileKind(path, text) {
   return "script";
 }
 var HELM_TEMPLATE = /\{\{-?[^}]*?(\.Values\b|\.Release\b|\.Chart\b|\.Capabilities\b|\.Files\b|\binclude\b|\btemplate\b|\btoYaml\b|\btpl\b)/;
+function releaseValuesOnly(text) {
+  if (!/^kind:\s*HelmRelease\s*$/m.test(text) || yamlError(text) !== null) return false;
+  return text.split("\n").filter((l) => l.includes("{{")).every((l) => /^\s*(-\s+)?([\w.-]+:\s+)?(["'])[^"']*\{\{[^"']*\3\s*(#.*)?$/.test(l));
+}
 function parseLaunchParts(kind, withBom, options = {}) {
   const yaml = kind === "compose" || kind === "kubernetes";
   const text = yaml ? noBom(withBom) : withBom;
-  const templated = yaml && HELM_TEMPLATE.test(text);
+  const templated = yaml && HELM_TEMPLATE.test(text) && !releaseValuesOnly(text);
   const bad = !yaml ? null : templated ? "a Helm template (its {{ }} are filled only by helm)" : yamlError(text);
   if (bad) {
     const what = kind === "compose" ? "a compose file" : "a Kubernetes manifest";
@@ -5947,20 +5978,20 @@ export {
   heredocAt,
   readFlags,
   peel,
-  parseServeScript,
-  readYaml,
-  YamlReader,
-  composeInputs,
-  composeInputsSync,
   parseUnit,
   unitEntries,
   unitValue,
   timeoutStopSec,
   timeoutStartSec,
-  execScripts,
   pythonPrograms,
   launchedEngine,
   launchedBy,
+  parseServeScript,
+  readYaml,
+  YamlReader,
+  composeInputs,
+  composeInputsSync,
+  execScripts,
   yamlKind,
   fileKind,
   parseLaunchParts,

@@ -90,7 +90,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-4RMGFFQN.js";
+} from "./chunk-FJG2IY4U.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -47841,7 +47841,8 @@ function fallback(value, lines) {
 function literal2(value) {
   return value !== void 0 && value !== "" && !value.includes("$") && !value.startsWith("@") && !isPlaceholder(value);
 }
-var secretValue = (name, value) => TRAP_SECRET_ENV.test(name) && literal2(value) && !NOT_A_SECRET.test(value);
+var secretValue = (name, value) => TRAP_SECRET_ENV.test(name) && !WHERE_IT_IS.test(name) && literal2(value) && !NOT_A_SECRET.test(value);
+var WHERE_IT_IS = /_(PATH|FILE|DIR|NAME)$/i;
 function redact2(text, secret) {
   return secret ? text.split(secret).join("<redacted>") : text;
 }
