@@ -49,6 +49,8 @@ export function fileKind(path: string, text: string): FileKind {
 export interface LaunchOptions {
   /** the part to read (a compose service, a Kubernetes Kind/name/container); the first with an engine when absent */
   part?: string | null;
+  /** the engine parts the file has now, when the text read is an earlier version (renamed parts pair in order) */
+  headParts?: readonly string[];
   /** compose: the .env beside the file, for ${VAR:-default} */
   env?: ReadonlyMap<string, string>;
   /** compose: the files its services' `extends: {file: ...}` name (see extendedFiles), by repository path */
@@ -180,15 +182,28 @@ function containerPart(
  * The part of the same name; else (the file at another commit, where the service, workload or container was
  * renamed) the one with the same last name segment, else the file's only engine part.
  */
-function samePart(parts: readonly LaunchPart[], name: string): LaunchPart | undefined {
+function samePart(parts: readonly LaunchPart[], name: string, head?: readonly string[]): LaunchPart | undefined {
   const last = (n: string) => n.split("/").at(-1);
   const engines = parts.filter((p) => p.script.engine);
   return (
     parts.find((p) => p.name === name) ??
     engines.find((p) => last(p.name) === last(name)) ??
     // (a script's second engine is no renamed first one)
-    (engines.length === 1 && !name.includes("#") ? engines[0] : undefined)
+    (engines.length === 1 && !name.includes("#") ? engines[0] : undefined) ??
+    renamedPart(engines, name, head)
   );
+}
+
+/**
+ * Every engine service renamed in one change (`vllm` -> `vllm-gpu`, `vllm-embedded-llm` -> `vllm-embedding`): the
+ * parts gone since and the parts new now, as many of each, pair in the file's order.
+ */
+function renamedPart(engines: readonly LaunchPart[], name: string, head?: readonly string[]): LaunchPart | undefined {
+  if (!head) return undefined;
+  const gone = engines.filter((p) => !head.includes(p.name));
+  const added = head.filter((h) => !engines.some((p) => p.name === h));
+  const i = added.indexOf(name);
+  return i >= 0 && gone.length === added.length ? gone[i] : undefined;
 }
 
 /**
@@ -207,7 +222,9 @@ export function isNewPart(kind: FileKind, baseText: string, headText: string, pa
 export function parseLaunch(kind: FileKind, text: string, options: LaunchOptions = {}): ServeScript {
   if (kind === "compose" || kind === "kubernetes" || (kind === "script" && options.part)) {
     const parts = parseLaunchParts(kind, text, options);
-    const part = options.part ? samePart(parts, options.part) : (parts.find((p) => p.script.engine) ?? parts[0]);
+    const part = options.part
+      ? samePart(parts, options.part, options.headParts)
+      : (parts.find((p) => p.script.engine) ?? parts[0]);
     return part?.script ?? empty(text);
   }
   try {

@@ -6,7 +6,7 @@ import { fail, pass, skip, warn, type Finding } from "../../domain/report/findin
 import { parseFlagSpec } from "../../domain/launch/contract.js";
 import { isNewPart } from "../../domain/launch/launch.js";
 import { shellQuote } from "../../lib/shell-quote.js";
-import { kindOf, readLaunch } from "./read-launch.js";
+import { headPartsOf, kindOf, readLaunch } from "./read-launch.js";
 import { checkedAsRendered, dropEnds, expandRendered, renderedScript } from "./rendered.js";
 import type { ServeScript } from "../../domain/launch/model.js";
 import { checkEngineTraps, checkTraps, type TrapInput } from "./traps/check-traps.js";
@@ -332,7 +332,7 @@ async function checkDropped(
     ];
   const ends = t.render
     ? await dropEnds(ctx, t, base.sha, atBase.text, now)
-    : { base: await readLaunch(ctx, t, atBase.text, base.sha), now, asWritten: false };
+    : { base: await readLaunch(ctx, t, atBase.text, base.sha, headPartsOf(t, now.text)), now, asWritten: false };
   if (ends === "newPart")
     return [
       skip("preflight.dropped-flags", `${t.scriptPath} (${t.part}): a new launch since ${base.label}`, {

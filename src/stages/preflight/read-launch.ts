@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, posix } from "node:path";
 import { configFileFlags, configFlagPath, mergeConfigFlags } from "../../domain/launch/vllm-config.js";
-import { parseLaunch, yamlKind, type FileKind } from "../../domain/launch/launch.js";
+import { parseLaunch, parseLaunchParts, yamlKind, type FileKind } from "../../domain/launch/launch.js";
 import type { ServeScript } from "../../domain/launch/model.js";
 import { launchWithLibraries, sourcedFiles, type Sourced } from "../../domain/launch/sourced.js";
 import type { PreflightContext, PreflightTarget } from "./targets.js";
@@ -21,6 +21,7 @@ export async function readLaunch(
   t: PreflightTarget,
   text: string,
   ref: string | null,
+  headParts?: readonly string[],
 ): Promise<ServeScript> {
   const kind = kindOf(t, text);
   if (kind === "script") {
@@ -29,7 +30,7 @@ export async function readLaunch(
     if (joined) return withConfigFile(ctx, t.scriptPath, joined, ref);
   }
   const inputs = kind === "compose" ? await composeInputs((p) => readAt(ctx, p, ref), t.scriptPath, text) : {};
-  const script = parseLaunch(kind, text, { part: t.part ?? null, ...inputs });
+  const script = parseLaunch(kind, text, { part: t.part ?? null, ...inputs, ...(headParts ? { headParts } : {}) });
   if (kind === "script" && !script.engine) {
     // the team's own Python program that starts the engine (`python3 -m src.llm.vllm_runner`): read from the repository
     for (const prog of pythonPrograms(script, posix.dirname(t.scriptPath).replace(/^\.$/, ""))) {
@@ -92,4 +93,14 @@ export async function readAt(ctx: Pick<PreflightContext, "root" | "reader">, pat
   } catch {
     return null;
   }
+}
+
+/** The engine parts a compose file or manifest holds now: what a part renamed since the base pairs with. */
+export function headPartsOf(t: PreflightTarget, text: string | null | undefined): string[] | undefined {
+  if (!t.part || t.render || !text) return undefined;
+  const kind = kindOf(t, text);
+  if (kind !== "compose" && kind !== "kubernetes") return undefined;
+  return parseLaunchParts(kind, text)
+    .filter((p) => p.script.engine)
+    .map((p) => p.name);
 }
