@@ -5410,11 +5410,18 @@ function containerPart(name, run, text, argvFrom) {
   if (argvFrom) for (const f of flags) f.file ??= argvFrom.file;
   return { name, script };
 }
-function samePart(parts, name) {
+function samePart(parts, name, head) {
   const last = (n) => n.split("/").at(-1);
   const engines = parts.filter((p) => p.script.engine);
   return parts.find((p) => p.name === name) ?? engines.find((p) => last(p.name) === last(name)) ?? // (a script's second engine is no renamed first one)
-  (engines.length === 1 && !name.includes("#") ? engines[0] : void 0);
+  (engines.length === 1 && !name.includes("#") ? engines[0] : void 0) ?? renamedPart(engines, name, head);
+}
+function renamedPart(engines, name, head) {
+  if (!head) return void 0;
+  const gone = engines.filter((p) => !head.includes(p.name));
+  const added = head.filter((h) => !engines.some((p) => p.name === h));
+  const i = added.indexOf(name);
+  return i >= 0 && gone.length === added.length ? gone[i] : void 0;
 }
 function isNewPart(kind, baseText, headText, part) {
   if (kind !== "compose" && kind !== "kubernetes") return false;
@@ -5427,7 +5434,7 @@ function isNewPart(kind, baseText, headText, part) {
 function parseLaunch(kind, text, options = {}) {
   if (kind === "compose" || kind === "kubernetes" || kind === "script" && options.part) {
     const parts = parseLaunchParts(kind, text, options);
-    const part = options.part ? samePart(parts, options.part) : parts.find((p) => p.script.engine) ?? parts[0];
+    const part = options.part ? samePart(parts, options.part, options.headParts) : parts.find((p) => p.script.engine) ?? parts[0];
     return part?.script ?? empty(text);
   }
   try {

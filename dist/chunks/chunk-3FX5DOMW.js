@@ -90,7 +90,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-FJG2IY4U.js";
+} from "./chunk-NL5DNCTZ.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -46610,14 +46610,14 @@ function mergeConfigFlags(argv, fromFile) {
 function kindOf(t, text) {
   return t.kind === "script" ? yamlKind(t.scriptPath, text) ?? "script" : t.kind;
 }
-async function readLaunch(ctx, t, text, ref) {
+async function readLaunch(ctx, t, text, ref, headParts) {
   const kind = kindOf(t, text);
   if (kind === "script") {
     const joined = launchWithLibraries(text, await librariesAt(ctx, t.scriptPath, text, ref));
     if (joined) return withConfigFile(ctx, t.scriptPath, joined, ref);
   }
   const inputs = kind === "compose" ? await composeInputs((p) => readAt(ctx, p, ref), t.scriptPath, text) : {};
-  const script = parseLaunch(kind, text, { part: t.part ?? null, ...inputs });
+  const script = parseLaunch(kind, text, { part: t.part ?? null, ...inputs, ...headParts ? { headParts } : {} });
   if (kind === "script" && !script.engine) {
     for (const prog of pythonPrograms(script, posix5.dirname(t.scriptPath).replace(/^\.$/, ""))) {
       for (const path of prog.candidates) {
@@ -46658,6 +46658,12 @@ async function readAt(ctx, path, ref) {
   } catch {
     return null;
   }
+}
+function headPartsOf(t, text) {
+  if (!t.part || t.render || !text) return void 0;
+  const kind = kindOf(t, text);
+  if (kind !== "compose" && kind !== "kubernetes") return void 0;
+  return parseLaunchParts(kind, text).filter((p) => p.script.engine).map((p) => p.name);
 }
 
 // src/stages/preflight/rendered.ts
@@ -49081,7 +49087,7 @@ async function checkDropped(ctx, t, now, contractNames) {
         file: t.scriptPath
       })
     ];
-  const ends = t.render ? await dropEnds(ctx, t, base.sha, atBase.text, now) : { base: await readLaunch(ctx, t, atBase.text, base.sha), now, asWritten: false };
+  const ends = t.render ? await dropEnds(ctx, t, base.sha, atBase.text, now) : { base: await readLaunch(ctx, t, atBase.text, base.sha, headPartsOf(t, now.text)), now, asWritten: false };
   if (ends === "newPart")
     return [
       skip("preflight.dropped-flags", `${t.scriptPath} (${t.part}): a new launch since ${base.label}`, {
