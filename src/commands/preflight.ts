@@ -6,6 +6,7 @@ import { runPreflight } from "../stages/preflight/preflight.js";
 import type { Options } from "./options.js";
 import { selectTargets } from "./shared/endpoints.js";
 import { quietLaunchFiles } from "../stages/preflight/discover.js";
+import { appliedRenders } from "../stages/preflight/applied-values.js";
 import type { Workspace } from "./shared/workspace.js";
 
 /** The preflight findings of the endpoints named (null: every endpoint, or every script discovered). */
@@ -27,7 +28,9 @@ export async function preflightFindings(
     base: opts.base,
     ref: opts.ref,
     historyOk: !ws.shallow,
-    ...(whole ? { quietFiles: quietLaunchFiles(ws.root, files, all) } : {}),
+    ...(whole
+      ? { quietFiles: quietLaunchFiles(ws.root, files, all), appliedRenders: appliedRenders(ws.root, files, all) }
+      : {}),
     configPath: ws.configFile ? relative(ws.root, ws.configFile).split("\\").join("/") : null,
   });
 }

@@ -1,7 +1,7 @@
 // A chart that renders one container per entry of a values list (`{{ range .Values.models }} ... args: {{ toYaml
 // .args }}`) writes the same flag from several values lists: each rendered args list is placed on the values list
 // it holds, not on the first values line that holds the flag. Pure.
-import { plainLine } from "./template-align.js";
+import { plainLine, uncommented } from "./template-align.js";
 
 const ITEM = /^(\s*)-(\s|$)/;
 const SKIP = /^\s*(#.*)?$/;
@@ -18,7 +18,8 @@ export function listAround(lines: readonly string[], at: number): { start: numbe
   for (let i = at - 1; i >= 0 && inList(lines[i]!); i--) if (indentOf(lines[i]!) === indent) start = i;
   const items: string[] = [];
   for (let i = start; i < lines.length && inList(lines[i]!); i++)
-    if (indentOf(lines[i]!) === indent) items.push(plainLine(lines[i]!).replace(/^- ?/, ""));
+    // (`- "--enforce-eager" # why`: the comment is no part of the item)
+    if (indentOf(lines[i]!) === indent) items.push(plainLine(uncommented(lines[i]!)).replace(/^- ?/, ""));
   return { start, items };
 }
 
@@ -64,6 +65,10 @@ export function siblingValues(text: string, start: number): string[] {
     for (let i = key + step; i >= 0 && i < lines.length; i += step) {
       const l = lines[i]!;
       if (SKIP.test(l)) continue;
+      // (the entry's first key shares its dash's line: `- name: hermes` above `maxModelLen:`)
+      const dashed = ITEM.exec(l);
+      if (step < 0 && dashed && lead(l) + 1 + dashed[2]!.length === indent)
+        take(l.replace(/^\s*-/, (d) => " ".repeat(d.length)));
       if (lead(l) < indent || (lead(l) === indent && ITEM.test(l))) break;
       if (lead(l) === indent) take(l);
     }

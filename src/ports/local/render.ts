@@ -74,19 +74,22 @@ function pathsInside(absDir: string, within: string): boolean {
 export async function renderManifests(
   tool: RenderTool,
   absDir: string,
-  { timeoutMs = 60_000, within }: { timeoutMs?: number; within?: string } = {},
+  { timeoutMs = 60_000, within, valueFiles = [] }: { timeoutMs?: number; within?: string; valueFiles?: string[] } = {},
 ): Promise<Rendered> {
   const r = RENDERERS[tool];
-  const out = await runLocal(r.program, r.args(absDir), { timeoutMs });
+  // value files a deployment applies on top of the chart's own (`-f` each, in order; paths from the tree's root)
+  const extra = tool === "helm" && within ? valueFiles.flatMap((f) => ["-f", join(within, f)]) : [];
+  const args = (dir: string) => [...r.args(dir), ...extra];
+  const out = await runLocal(r.program, args(absDir), { timeoutMs });
   if (out.spawnError) return { missing: r.need };
   if (out.timedOut) return { error: `${r.program} did not finish within ${timeoutMs / 1000} s` };
   if (out.code === 0) return { text: out.stdout };
   const error = toolError(out.stderr) || `${r.program} exited ${out.code}`;
   if (tool === "helm" && within && /helm dependency build|missing in charts\/ directory/.test(error)) {
     const deps = localDependencies(absDir, within);
-    if (deps) return renderWithDependencies(absDir, deps, timeoutMs, error);
+    if (deps) return renderWithDependencies(absDir, deps, timeoutMs, error, args);
   }
-  if (tool === "helm" && RELEASE_VERSION.test(error)) return renderWithVersion(absDir, timeoutMs, error);
+  if (tool === "helm" && RELEASE_VERSION.test(error)) return renderWithVersion(absDir, timeoutMs, error, args);
   const refused = tool === "kustomize" ? restrictorRefusal(error) : null;
   if (!refused || !within || !pathsInside(absDir, within)) return { error };
   const again = await runLocal(r.program, ["kustomize", "--load-restrictor", "LoadRestrictionsNone", absDir], {
@@ -108,13 +111,18 @@ export async function renderManifests(
 const RELEASE_VERSION = /chart\.metadata\.version "[^"]*(?:\[\[|\{\{|\$\{|%|<)[^"]*" is invalid/;
 
 /** Such a chart rendered from a copy whose Chart.yaml says 0.0.0: what the release tool would package. */
-async function renderWithVersion(absDir: string, timeoutMs: number, error: string): Promise<Rendered> {
+async function renderWithVersion(
+  absDir: string,
+  timeoutMs: number,
+  error: string,
+  args: (dir: string) => string[],
+): Promise<Rendered> {
   const copy = chartWithDependencies(absDir, []);
   try {
     const file = ["Chart.yaml", "Chart.yml"].map((f) => join(copy.dir, f)).find((f) => existsSync(f));
     if (!file) return { error };
     writeFileSync(file, readFileSync(file, "utf8").replace(/^version\s*:.*$/m, "version: 0.0.0"));
-    const out = await runLocal("helm", RENDERERS.helm.args(copy.dir), { timeoutMs });
+    const out = await runLocal("helm", args(copy.dir), { timeoutMs });
     return out.code === 0 ? { text: out.stdout } : { error };
   } finally {
     copy.done();
@@ -127,10 +135,11 @@ async function renderWithDependencies(
   deps: readonly LocalDependency[],
   timeoutMs: number,
   error: string,
+  args: (dir: string) => string[],
 ): Promise<Rendered> {
   const copy = chartWithDependencies(absDir, deps);
   try {
-    const out = await runLocal("helm", RENDERERS.helm.args(copy.dir), { timeoutMs });
+    const out = await runLocal("helm", args(copy.dir), { timeoutMs });
     if (out.code !== 0) return { error };
     return { text: sourcesInRepository(out.stdout, absDir, deps) };
   } finally {

@@ -18,6 +18,7 @@ import { SHALLOW_FIX, type PreflightContext, type PreflightTarget } from "./targ
 import { checkContracts } from "./contracts.js";
 import { droppedFlags } from "./dropped-flags.js";
 import { checkGoneLaunches, checkGoneRenders } from "./gone-launch.js";
+import { checkAppliedValues } from "./applied-values.js";
 import { checkEngineKills } from "./engine-kills.js";
 import { historyFinding } from "./history.js";
 import { refusePath } from "./paths.js";
@@ -81,6 +82,7 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
     }
   }
   findings.push(...(await checkGoneRenders(ctx, emptied)));
+  findings.push(...(await checkAppliedValues(ctx)));
   const overlays = expanded.filter((t) => t.render);
   const targets = expanded.filter((t) => !checkedAsRendered(t, overlays));
   if (ctx.ref === null) {

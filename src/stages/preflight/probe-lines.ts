@@ -3,7 +3,11 @@
 // the `helm create` scaffold's form): the line a user edits to give the engine its boot budget.
 
 /** A file the render's lines may come from, with its text. */
-export type Candidate = { file: string; text: string };
+/** `values`: a value file (a chart's values.yaml, or one a deployment applies on top of it) */
+export type Candidate = { file: string; text: string; values?: boolean };
+
+/** A chart's values.yaml, or a value file applied on top of it. */
+export const isValuesFile = (c: Candidate) => c.values ?? /(^|\/)values\.ya?ml$/.test(c.file);
 
 /** A key's line and the lines indented under it (trimmed). */
 export function block(lines: readonly string[], at: number): string[] {
@@ -57,7 +61,7 @@ export function probeFromValues(
         /with\s+\.Values\.([\w.]+)[^\n]*\n[^\n]*toYaml/.exec(after)?.[1])
       : undefined);
   if (!path) return;
-  const values = candidates.find((c) => /(^|\/)values\.ya?ml$/.test(c.file));
+  const values = candidates.find(isValuesFile);
   const line = values ? keyLine(values.text, path.split(".")) : -1;
   if (line > 0) [probe.file, probe.line] = [values!.file, line];
 }

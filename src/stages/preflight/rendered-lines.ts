@@ -9,7 +9,7 @@ import { remapLines } from "../../domain/launch/remap-lines.js";
 import { alignTemplate, bestLine, plainLine, type TemplateAlignment } from "../../domain/launch/template-align.js";
 import { listsWithin, listAround, siblingValues } from "../../domain/launch/values-list.js";
 import type { RenderSpec } from "./targets.js";
-import { block, probeFromValues, probeInPatch, type Candidate } from "./probe-lines.js";
+import { block, isValuesFile, probeFromValues, probeInPatch, type Candidate } from "./probe-lines.js";
 
 export interface PlacedPart {
   /** the template or manifest the container came from (the chart or overlay directory when unknown) */
@@ -64,13 +64,26 @@ export async function placeParts(
     if (!engine || at < 0) continue;
     const d = docs[at]!;
     const local = (line: number) => line - d.first + 1;
+    const flags = engine.flags;
+    const written = flags.map((f) => all[f.line - 1]?.trim() ?? "");
     if (d.source === null || d.align === null) {
+      // a template helm names but the repository holds only packed (a dependency's .tgz under charts/): a flag a
+      // values list writes is still put on its values line
+      const values = d.named ? candidates.filter(isValuesFile) : [];
+      const at =
+        values.length && flags.length ? valuesStarts(all, docText(all, d), flags[0]!.line, values, claimed) : null;
       remapLines(p.script, local);
+      if (at?.size)
+        inHelpers(
+          flags,
+          written,
+          flags.map(() => true),
+          values,
+          at,
+        );
       out.push({ file: d.file, part: p.name, script: p.script });
       continue;
     }
-    const flags = engine.flags;
-    const written = flags.map((f) => all[f.line - 1]?.trim() ?? "");
     const rendered = flags.map((f) => f.line);
     // a flag of another document (an InferenceService's args KServe appends to its runtime's): placed by that one
     const theirs = flags.map((f) => {
@@ -171,7 +184,7 @@ function valuesStarts(
   const list = listAround(all, at - 1);
   if (!list) return out;
   for (const c of candidates) {
-    if (!/(^|\/)values\.ya?ml$/.test(c.file)) continue;
+    if (!isValuesFile(c)) continue;
     const within = listsWithin(c.text, list.items);
     if (!within.length) continue;
     const taken = claimed.get(c.file) ?? new Set<number>();
@@ -218,7 +231,7 @@ function inHelpers(
   flags: ReadonlyArray<Flag | null>,
   written: readonly string[],
   elsewhere: readonly boolean[],
-  candidates: readonly { file: string; text: string }[],
+  candidates: readonly Candidate[],
   starts?: ReadonlyMap<string, number>,
 ): void {
   const order = [...candidates].sort((a, b) => Number(/\.tpl$/.test(b.file)) - Number(/\.tpl$/.test(a.file)));
@@ -233,7 +246,7 @@ function inHelpers(
       const from = chosen > 0 && !lines.slice(chosen).some((l) => holdsWord(l, f.name)) ? 0 : chosen;
       let at = bestLine(written[i]!, lines, from);
       let next = at + 1;
-      if (at < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {
+      if (at < 0 && isValuesFile(c)) {
         const want = bare(written[i]!);
         at = lines.findIndex((l, j) => j >= from && /^\s*-\s/.test(l) && bare(l) === want);
         next = at + 1;

@@ -24,11 +24,15 @@ export function renderAt(ctx: Pick<PreflightContext, "root">, spec: RenderSpec, 
     // the work tree once per run (the run's context object), never across runs: the files may change between them
     const mine = worktreeRenders.get(ctx) ?? new Map<string, Promise<Rendered>>();
     worktreeRenders.set(ctx, mine);
-    const k = `${spec.tool}:${spec.dir}`;
-    if (!mine.has(k)) mine.set(k, renderManifests(spec.tool, join(ctx.root, spec.dir), { within: ctx.root }));
+    const k = `${spec.tool}:${spec.dir}:${(spec.valueFiles ?? []).join("\0")}`;
+    const opts = { within: ctx.root, valueFiles: spec.valueFiles ?? [] };
+    if (!mine.has(k)) mine.set(k, renderManifests(spec.tool, join(ctx.root, spec.dir), opts));
     return mine.get(k)!;
   }
-  const key = `${ref}-${spec.tool}-${createHash("sha256").update(`${ctx.root}\0${spec.dir}`).digest("hex").slice(0, 16)}`;
+  const key = `${ref}-${spec.tool}-${createHash("sha256")
+    .update(`${ctx.root}\0${spec.dir}\0${(spec.valueFiles ?? []).join("\0")}`)
+    .digest("hex")
+    .slice(0, 16)}`;
   let p = memo.get(key);
   if (!p) {
     p = renderCommit(ctx.root, spec, ref, join(CACHE, `${key}.yaml`));
@@ -53,7 +57,10 @@ async function renderCommit(root: string, spec: RenderSpec, ref: string, cached:
     mkdirSync(tree);
     const x = await runLocal("tar", ["-xf", tar, "-C", tree], { timeoutMs: 60_000 });
     if (x.code !== 0) return { error: `tar could not unpack ${ref}: ${x.stderr.trim()}` };
-    const r = await renderManifests(spec.tool, join(tree, spec.dir), { within: tree });
+    const r = await renderManifests(spec.tool, join(tree, spec.dir), {
+      within: tree,
+      valueFiles: spec.valueFiles ?? [],
+    });
     if ("text" in r && /^[0-9a-f]{40}$/.test(ref)) {
       mkdirSync(dirname(cached), { recursive: true });
       writeFileSync(cached, r.text);
@@ -75,7 +82,11 @@ export async function renderedParts(
   const r = await renderAt(ctx, spec, ref);
   if (!("text" in r)) return r;
   const candidates = await Promise.all(
-    (spec.sources ?? []).map(async (f) => ({ file: f, text: (await readAt(ctx, f, ref)) ?? "" })),
+    (spec.sources ?? []).map(async (f) => ({
+      file: f,
+      text: (await readAt(ctx, f, ref)) ?? "",
+      ...(spec.valueFiles?.includes(f) ? { values: true } : {}),
+    })),
   );
   return placeParts(spec, r.text, candidates, (file) => readAt(ctx, file, ref));
 }

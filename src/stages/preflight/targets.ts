@@ -1,4 +1,5 @@
 // What every preflight check gets: the repo, its git port and the endpoints to check.
+import type { AppliedChart } from "../../domain/launch/argo-app.js";
 import type { Endpoint } from "../../domain/config/schema.js";
 import type { FileKind } from "../../domain/launch/launch.js";
 import type { GitReader } from "../../ports/git/batched.js";
@@ -16,6 +17,11 @@ export interface RenderSpec {
    * helm: the chart's helpers (`.tpl`) and values.yaml, where a flag its named template does not write is looked for
    */
   sources?: string[];
+  /**
+   * helm: value files applied on top of the chart's own, in order (an Argo CD Application's `helm.valueFiles`),
+   * relative to the repository root; a flag they write is placed on their lines before the chart's values.yaml
+   */
+  valueFiles?: string[];
   /** kustomize: the patch files among the sources (what a patch writes replaces the base's text) */
   patches?: string[];
   /**
@@ -49,6 +55,14 @@ export interface PreflightTarget {
   endpoint: Endpoint | null;
 }
 
+/** A chart as an Argo CD Application applies it, with value files of its own. */
+export interface AppliedRender {
+  app: AppliedChart;
+  /** the value files outside the chart's defaults: where the drops this check reports are written */
+  own: string[];
+  spec: RenderSpec;
+}
+
 export interface PreflightContext {
   root: string;
   git: Git;
@@ -68,6 +82,8 @@ export interface PreflightContext {
   scriptBatch?: ScriptBatch<PreflightTarget>;
   /** launch-form files that start no engine now (discovery only): checked for a launch that went away whole */
   quietFiles?: string[];
+  /** charts an Argo CD Application applies with value files of its own (discovery only): checked for dropped flags */
+  appliedRenders?: AppliedRender[];
   /** the config file, relative to the repository root: clean-tree never tells to stash it */
   configPath?: string | null;
 }
