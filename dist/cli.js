@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-Q56PMIK2.js"),
-    import("./chunks/report-output-X7XU23WW.js")
+    import("./chunks/commands-VJFJKKZJ.js"),
+    import("./chunks/report-output-E4UT7LX2.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-3FX5DOMW.js";
+} from "./chunks/chunk-6L3NMOGH.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -36924,8 +36924,8 @@ function rewriteKeyNames(ctx) {
       bySchema.set(entry.schema, entry);
   }
   const rewrites = /* @__PURE__ */ new Map();
-  for (const record2 of pendingRecords.get(ctx) ?? []) {
-    const seen = ctx.seen.get(record2);
+  for (const record3 of pendingRecords.get(ctx) ?? []) {
+    const seen = ctx.seen.get(record3);
     const names2 = (seen?.def ?? seen?.schema)?.propertyNames;
     if (!names2 || names2 === true || rewrites.has(names2))
       continue;
@@ -41636,10 +41636,10 @@ var EXTRA = {
 };
 function walkSchema(node2, visit2, path = "") {
   visit2(path, node2);
-  const join18 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join18(k));
+  const join19 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join19(k));
   if (node2.additionalProperties && typeof node2.additionalProperties === "object")
-    walkSchema(node2.additionalProperties, visit2, join18("*"));
+    walkSchema(node2.additionalProperties, visit2, join19("*"));
   if (node2.items) walkSchema(node2.items, visit2, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit2, `${path}[]`);
 }
@@ -41864,20 +41864,20 @@ async function readLock(host, endpoint, staleAfterMs) {
   if (state === "FREE")
     return { held: false, record: null, token: null, hostNowS, ageS: null, heartbeatAgoS: null, stale: null };
   const text = rest.join("\n");
-  const record2 = parseLockRecord(text);
+  const record3 = parseLockRecord(text);
   let token = null;
   try {
     token = JSON.parse(text).token ?? null;
   } catch {
   }
-  const st = record2 ? lockStaleness(record2, hostNowS, Math.round(staleAfterMs / 1e3)) : null;
+  const st = record3 ? lockStaleness(record3, hostNowS, Math.round(staleAfterMs / 1e3)) : null;
   return {
     held: true,
-    record: record2,
+    record: record3,
     token: typeof token === "string" && /^[0-9a-f]+$/.test(token) ? token : null,
     hostNowS,
     ageS: st?.ageS ?? null,
-    heartbeatAgoS: record2 ? hostNowS - record2.heartbeatAt : null,
+    heartbeatAgoS: record3 ? hostNowS - record3.heartbeatAt : null,
     stale: st?.reason ?? null
   };
 }
@@ -46566,8 +46566,8 @@ var GitReader = class {
 };
 
 // src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync13, statSync as statSync2 } from "node:fs";
-import { join as join17 } from "node:path";
+import { readFileSync as readFileSync14, statSync as statSync2 } from "node:fs";
+import { join as join18 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync9 } from "node:fs";
@@ -46765,18 +46765,20 @@ function pathsInside(absDir, within) {
     return !m[2].startsWith("/") && !rel.startsWith("..") && !isAbsolute10(rel);
   });
 }
-async function renderManifests(tool, absDir, { timeoutMs = 6e4, within } = {}) {
+async function renderManifests(tool, absDir, { timeoutMs = 6e4, within, valueFiles = [] } = {}) {
   const r = RENDERERS[tool];
-  const out = await runLocal(r.program, r.args(absDir), { timeoutMs });
+  const extra = tool === "helm" && within ? valueFiles.flatMap((f) => ["-f", join13(within, f)]) : [];
+  const args = (dir2) => [...r.args(dir2), ...extra];
+  const out = await runLocal(r.program, args(absDir), { timeoutMs });
   if (out.spawnError) return { missing: r.need };
   if (out.timedOut) return { error: `${r.program} did not finish within ${timeoutMs / 1e3} s` };
   if (out.code === 0) return { text: out.stdout };
   const error62 = toolError(out.stderr) || `${r.program} exited ${out.code}`;
   if (tool === "helm" && within && /helm dependency build|missing in charts\/ directory/.test(error62)) {
     const deps = localDependencies(absDir, within);
-    if (deps) return renderWithDependencies(absDir, deps, timeoutMs, error62);
+    if (deps) return renderWithDependencies(absDir, deps, timeoutMs, error62, args);
   }
-  if (tool === "helm" && RELEASE_VERSION.test(error62)) return renderWithVersion(absDir, timeoutMs, error62);
+  if (tool === "helm" && RELEASE_VERSION.test(error62)) return renderWithVersion(absDir, timeoutMs, error62, args);
   const refused2 = tool === "kustomize" ? restrictorRefusal(error62) : null;
   if (!refused2 || !within || !pathsInside(absDir, within)) return { error: error62 };
   const again = await runLocal(r.program, ["kustomize", "--load-restrictor", "LoadRestrictionsNone", absDir], {
@@ -46794,22 +46796,22 @@ async function renderManifests(tool, absDir, { timeoutMs = 6e4, within } = {}) {
   };
 }
 var RELEASE_VERSION = /chart\.metadata\.version "[^"]*(?:\[\[|\{\{|\$\{|%|<)[^"]*" is invalid/;
-async function renderWithVersion(absDir, timeoutMs, error62) {
+async function renderWithVersion(absDir, timeoutMs, error62, args) {
   const copy = chartWithDependencies(absDir, []);
   try {
     const file2 = ["Chart.yaml", "Chart.yml"].map((f) => join13(copy.dir, f)).find((f) => existsSync8(f));
     if (!file2) return { error: error62 };
     writeFileSync2(file2, readFileSync11(file2, "utf8").replace(/^version\s*:.*$/m, "version: 0.0.0"));
-    const out = await runLocal("helm", RENDERERS.helm.args(copy.dir), { timeoutMs });
+    const out = await runLocal("helm", args(copy.dir), { timeoutMs });
     return out.code === 0 ? { text: out.stdout } : { error: error62 };
   } finally {
     copy.done();
   }
 }
-async function renderWithDependencies(absDir, deps, timeoutMs, error62) {
+async function renderWithDependencies(absDir, deps, timeoutMs, error62, args) {
   const copy = chartWithDependencies(absDir, deps);
   try {
-    const out = await runLocal("helm", RENDERERS.helm.args(copy.dir), { timeoutMs });
+    const out = await runLocal("helm", args(copy.dir), { timeoutMs });
     if (out.code !== 0) return { error: error62 };
     return { text: sourcesInRepository(out.stdout, absDir, deps) };
   } finally {
@@ -46979,7 +46981,7 @@ function listAround(lines, at2) {
   for (let i = at2 - 1; i >= 0 && inList(lines[i]); i--) if (indentOf(lines[i]) === indent) start = i;
   const items = [];
   for (let i = start; i < lines.length && inList(lines[i]); i++)
-    if (indentOf(lines[i]) === indent) items.push(plainLine(lines[i]).replace(/^- ?/, ""));
+    if (indentOf(lines[i]) === indent) items.push(plainLine(uncommented(lines[i])).replace(/^- ?/, ""));
   return { start, items };
 }
 function listsWithin(text, items) {
@@ -47012,6 +47014,9 @@ function siblingValues(text, start) {
     for (let i = key2 + step; i >= 0 && i < lines.length; i += step) {
       const l = lines[i];
       if (SKIP.test(l)) continue;
+      const dashed = ITEM.exec(l);
+      if (step < 0 && dashed && lead(l) + 1 + dashed[2].length === indent)
+        take(l.replace(/^\s*-/, (d) => " ".repeat(d.length)));
       if (lead(l) < indent || lead(l) === indent && ITEM.test(l)) break;
       if (lead(l) === indent) take(l);
     }
@@ -47019,6 +47024,7 @@ function siblingValues(text, start) {
 }
 
 // src/stages/preflight/probe-lines.ts
+var isValuesFile = (c) => c.values ?? /(^|\/)values\.ya?ml$/.test(c.file);
 function block(lines, at2) {
   const indent = (l) => l.length - l.trimStart().length;
   const out = [lines[at2].trim()];
@@ -47049,7 +47055,7 @@ function probeFromValues(probe, template, candidates) {
   const before = lines.slice(Math.max(0, at2 - 2), at2).join("\n");
   const path = /toYaml\s+\.Values\.([\w.]+)/.exec(after)?.[1] ?? (/toYaml\s+\.\s/.test(after + " ") ? /with\s+\.Values\.([\w.]+)/.exec(before)?.[1] ?? /with\s+\.Values\.([\w.]+)[^\n]*\n[^\n]*toYaml/.exec(after)?.[1] : void 0);
   if (!path) return;
-  const values = candidates.find((c) => /(^|\/)values\.ya?ml$/.test(c.file));
+  const values = candidates.find(isValuesFile);
   const line2 = values ? keyLine(values.text, path.split(".")) : -1;
   if (line2 > 0) [probe.file, probe.line] = [values.file, line2];
 }
@@ -47097,13 +47103,23 @@ async function placeParts(spec2, text, candidates, read) {
     if (!engine || at2 < 0) continue;
     const d = docs[at2];
     const local = (line2) => line2 - d.first + 1;
+    const flags = engine.flags;
+    const written2 = flags.map((f) => all[f.line - 1]?.trim() ?? "");
     if (d.source === null || d.align === null) {
+      const values = d.named ? candidates.filter(isValuesFile) : [];
+      const at3 = values.length && flags.length ? valuesStarts(all, docText(all, d), flags[0].line, values, claimed) : null;
       remapLines(p.script, local);
+      if (at3?.size)
+        inHelpers(
+          flags,
+          written2,
+          flags.map(() => true),
+          values,
+          at3
+        );
       out.push({ file: d.file, part: p.name, script: p.script });
       continue;
     }
-    const flags = engine.flags;
-    const written2 = flags.map((f) => all[f.line - 1]?.trim() ?? "");
     const rendered = flags.map((f) => f.line);
     const theirs = flags.map((f) => {
       const i = docAt(f.line);
@@ -47180,7 +47196,7 @@ function valuesStarts(all, doc, at2, candidates, claimed) {
   const list = listAround(all, at2 - 1);
   if (!list) return out;
   for (const c of candidates) {
-    if (!/(^|\/)values\.ya?ml$/.test(c.file)) continue;
+    if (!isValuesFile(c)) continue;
     const within = listsWithin(c.text, list.items);
     if (!within.length) continue;
     const taken = claimed.get(c.file) ?? /* @__PURE__ */ new Set();
@@ -47224,7 +47240,7 @@ function inHelpers(flags, written2, elsewhere, candidates, starts2) {
       const from = chosen > 0 && !lines.slice(chosen).some((l) => holdsWord(l, f.name)) ? 0 : chosen;
       let at2 = bestLine(written2[i], lines, from);
       let next = at2 + 1;
-      if (at2 < 0 && /(^|\/)values\.ya?ml$/.test(c.file)) {
+      if (at2 < 0 && isValuesFile(c)) {
         const want = bare(written2[i]);
         at2 = lines.findIndex((l, j) => j >= from && /^\s*-\s/.test(l) && bare(l) === want);
         next = at2 + 1;
@@ -47342,11 +47358,12 @@ function renderAt(ctx, spec2, ref) {
   if (ref === null) {
     const mine = worktreeRenders.get(ctx) ?? /* @__PURE__ */ new Map();
     worktreeRenders.set(ctx, mine);
-    const k = `${spec2.tool}:${spec2.dir}`;
-    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join14(ctx.root, spec2.dir), { within: ctx.root }));
+    const k = `${spec2.tool}:${spec2.dir}:${(spec2.valueFiles ?? []).join("\0")}`;
+    const opts = { within: ctx.root, valueFiles: spec2.valueFiles ?? [] };
+    if (!mine.has(k)) mine.set(k, renderManifests(spec2.tool, join14(ctx.root, spec2.dir), opts));
     return mine.get(k);
   }
-  const key2 = `${ref}-${spec2.tool}-${createHash2("sha256").update(`${ctx.root}\0${spec2.dir}`).digest("hex").slice(0, 16)}`;
+  const key2 = `${ref}-${spec2.tool}-${createHash2("sha256").update(`${ctx.root}\0${spec2.dir}\0${(spec2.valueFiles ?? []).join("\0")}`).digest("hex").slice(0, 16)}`;
   let p = memo2.get(key2);
   if (!p) {
     p = renderCommit(ctx.root, spec2, ref, join14(CACHE, `${key2}.yaml`));
@@ -47367,7 +47384,10 @@ async function renderCommit(root, spec2, ref, cached2) {
     mkdirSync(tree);
     const x = await runLocal("tar", ["-xf", tar, "-C", tree], { timeoutMs: 6e4 });
     if (x.code !== 0) return { error: `tar could not unpack ${ref}: ${x.stderr.trim()}` };
-    const r = await renderManifests(spec2.tool, join14(tree, spec2.dir), { within: tree });
+    const r = await renderManifests(spec2.tool, join14(tree, spec2.dir), {
+      within: tree,
+      valueFiles: spec2.valueFiles ?? []
+    });
     if ("text" in r && /^[0-9a-f]{40}$/.test(ref)) {
       mkdirSync(dirname12(cached2), { recursive: true });
       writeFileSync3(cached2, r.text);
@@ -47381,7 +47401,11 @@ async function renderedParts(ctx, spec2, ref) {
   const r = await renderAt(ctx, spec2, ref);
   if (!("text" in r)) return r;
   const candidates = await Promise.all(
-    (spec2.sources ?? []).map(async (f) => ({ file: f, text: await readAt(ctx, f, ref) ?? "" }))
+    (spec2.sources ?? []).map(async (f) => ({
+      file: f,
+      text: await readAt(ctx, f, ref) ?? "",
+      ...spec2.valueFiles?.includes(f) ? { values: true } : {}
+    }))
   );
   return placeParts(spec2, r.text, candidates, (file2) => readAt(ctx, file2, ref));
 }
@@ -48771,6 +48795,153 @@ async function checkGoneRenders(ctx, emptied) {
   return out;
 }
 
+// src/stages/preflight/applied-values.ts
+import { readFileSync as readFileSync13 } from "node:fs";
+import { join as join17 } from "node:path";
+
+// src/domain/launch/argo-app.ts
+import { posix as posix7 } from "node:path";
+var record2 = (v) => v !== null && typeof v === "object" && !Array.isArray(v) ? v : null;
+function repoPath2(p) {
+  if (/^\/|:\/\/|\{\{|\$/.test(p)) return null;
+  const n = posix7.normalize(p).replace(/\/+$/, "");
+  return n.startsWith("../") || n === ".." ? null : n || ".";
+}
+function appliedCharts(file2, text) {
+  if (!/argoproj\.io/.test(text) || !/^kind:\s*Application\s*$/m.test(text)) return [];
+  const y = readYaml(text);
+  if (!y) return [];
+  const out = [];
+  for (const doc of y.docs) {
+    const d = record2(doc.toJS());
+    if (!d || d.kind !== "Application" || !/^argoproj\.io\//.test(String(d.apiVersion))) continue;
+    const spec2 = record2(d.spec);
+    const name = String(record2(d.metadata)?.name ?? posix7.basename(posix7.dirname(file2)));
+    const sources = [spec2?.source, ...Array.isArray(spec2?.sources) ? spec2.sources : []];
+    for (const s of sources.map(record2)) {
+      const path = typeof s?.path === "string" ? repoPath2(s.path) : null;
+      const files = record2(s?.helm)?.valueFiles;
+      if (!path || !Array.isArray(files) || !files.length) continue;
+      const valueFiles = files.map((f) => typeof f === "string" ? repoPath2(posix7.join(path, f)) : null);
+      if (valueFiles.some((f) => f === null)) continue;
+      out.push({ file: file2, name, chartDir: path, valueFiles });
+    }
+  }
+  return out;
+}
+
+// src/stages/preflight/applied-values.ts
+function appliedRenders(root, files, targets) {
+  const charts = new Map(targets.filter((t) => t.render?.tool === "helm").map((t) => [t.render.dir, t.render]));
+  const out = [];
+  for (const file2 of files) {
+    if (!/\.ya?ml$/i.test(file2) || /(^|\/)(templates|node_modules)\//.test(file2)) continue;
+    let text;
+    try {
+      text = readFileSync13(join17(root, file2), "utf8");
+    } catch {
+      continue;
+    }
+    for (const app of appliedCharts(file2, text)) {
+      const chart = charts.get(app.chartDir);
+      const own2 = app.valueFiles.filter((f) => f !== `${app.chartDir === "." ? "" : `${app.chartDir}/`}values.yaml`);
+      if (!chart || !own2.length || !own2.every((f) => files.includes(f))) continue;
+      const sources = chart.sources ?? [];
+      const tpl = sources.filter((f) => /\.tpl$/.test(f));
+      const values = [...own2].reverse();
+      out.push({
+        app,
+        own: own2,
+        spec: {
+          tool: "helm",
+          dir: app.chartDir,
+          valueFiles: app.valueFiles,
+          sources: [...tpl, ...values, ...sources.filter((f) => !tpl.includes(f) && !values.includes(f))]
+        }
+      });
+    }
+  }
+  return out;
+}
+async function baseOf(ctx, own2) {
+  if (ctx.base) {
+    const sha = await ctx.reader.resolve(ctx.base);
+    const short2 = /^[0-9a-f]{40}$/.test(ctx.base) ? ctx.base.slice(0, 10) : ctx.base;
+    return sha ? { sha, label: ctx.base, short: short2 } : null;
+  }
+  const head = ctx.ref ?? "HEAD";
+  const headSha = await ctx.reader.resolve(head);
+  for (const f of own2) {
+    const last = (await ctx.reader.history(f, head))[0]?.commit;
+    if (!last || last.sha !== headSha || !last.parents[0]) continue;
+    const sha = last.parents[0];
+    return {
+      sha,
+      label: `${sha.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
+      short: sha.slice(0, 10)
+    };
+  }
+  return null;
+}
+async function checkAppliedValues(ctx) {
+  if (!ctx.historyOk || !ctx.appliedRenders?.length) return [];
+  const out = [];
+  for (const { app, own: own2, spec: spec2 } of ctx.appliedRenders) {
+    const base = await baseOf(ctx, own2);
+    if (!base) continue;
+    const data = { endpoint: app.name, renderDir: app.chartDir, application: app.file };
+    const how = `${app.chartDir} as the Argo CD Application ${app.name} (${app.file}) applies it (helm template with ${app.valueFiles.join(", ")})`;
+    const [now, then] = await Promise.all([renderedParts(ctx, spec2, ctx.ref), renderedParts(ctx, spec2, base.sha)]);
+    if (!Array.isArray(now)) {
+      if ("error" in now)
+        out.push(
+          warn("preflight.dropped-flags", `${how} did not render: ${now.error}; dropped flags not checked`, {
+            file: app.file,
+            fix: `run \`helm template ${app.chartDir} ${app.valueFiles.map((f) => `-f ${f}`).join(" ")}\` and fix what it reports`,
+            data
+          })
+        );
+      continue;
+    }
+    if (!Array.isArray(then)) continue;
+    let dropped = 0;
+    for (const part of now) {
+      const was = then.find((p) => p.part === part.part)?.script.engine;
+      const engine = part.script.engine;
+      if (!was || !engine) continue;
+      for (const file2 of own2) {
+        const found = droppedFlags(
+          was.flags.filter((f) => f.file === file2),
+          engine.flags,
+          file2,
+          base.label,
+          /* @__PURE__ */ new Set(),
+          base.short,
+          file2,
+          was.kind
+        ).filter((f) => f.status !== "pass");
+        dropped += found.length;
+        out.push(
+          ...found.map((f) => ({
+            ...f,
+            evidence: [...f.evidence ?? [], `rendered as ${how}`],
+            data: { ...data, part: part.part, ...f.data }
+          }))
+        );
+      }
+    }
+    if (!dropped && now.some((p) => p.script.engine))
+      out.push(
+        pass("preflight.dropped-flags", `${own2.join(", ")}: no engine flag dropped since ${base.label}`, {
+          file: own2[0],
+          evidence: [`rendered as ${how}`],
+          data
+        })
+      );
+  }
+  return out;
+}
+
 // src/stages/preflight/engine-kills.ts
 var SHELL_FILE = /\.(sh|bash|command)$/;
 async function checkEngineKills(ctx, read) {
@@ -48888,6 +49059,7 @@ async function runPreflight(ctx) {
     }
   }
   findings.push(...await checkGoneRenders(ctx, emptied));
+  findings.push(...await checkAppliedValues(ctx));
   const overlays = expanded.filter((t) => t.render);
   const targets = expanded.filter((t) => !checkedAsRendered(t, overlays));
   if (ctx.ref === null) {
@@ -48905,7 +49077,7 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync13(join17(ctx.root, path), "utf8");
+    return readFileSync14(join18(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -48942,7 +49114,7 @@ async function preflightTarget(ctx, t) {
   const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
   const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync2(join17(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync2(join18(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -48971,7 +49143,7 @@ async function preflightTarget(ctx, t) {
   const fileChecks = !t.sharesFile;
   if (kind === "script" && fileChecks) {
     const batch = ctx.ref === null ? await ctx.scriptBatch?.want(t, t.scriptPath) : void 0;
-    const abs = join17(ctx.root, t.scriptPath);
+    const abs = join18(ctx.root, t.scriptPath);
     const syntax = batch?.bash.get(t.scriptPath);
     out.push(
       syntax ? syntaxFinding(text, t.scriptPath, t.scriptPath, syntax, abs) : await bashSyntax(text, t.scriptPath)
@@ -49193,7 +49365,7 @@ async function preflightFindings(ws, opts, names2) {
     base: opts.base,
     ref: opts.ref,
     historyOk: !ws.shallow,
-    ...whole ? { quietFiles: quietLaunchFiles(ws.root, files, all) } : {},
+    ...whole ? { quietFiles: quietLaunchFiles(ws.root, files, all), appliedRenders: appliedRenders(ws.root, files, all) } : {},
     configPath: ws.configFile ? relative7(ws.root, ws.configFile).split("\\").join("/") : null
   });
 }
@@ -50169,8 +50341,8 @@ async function measureSlo(ctx, h, timeoutMs) {
     source
   });
   if (f.status === "pass") {
-    const record2 = JSON.stringify({ ref: ctx.ref, sha: ctx.sha, at: new Date(ctx.now()).toISOString(), figures: figures2 });
-    await ctx.host.run(["mkdir", "-p", `${HOST_STATE_DIR}/slo`], { timeoutMs: 1e4 }).then(() => ctx.host.writeFile(recordPath(ctx.name), record2, 420, { timeoutMs: 1e4 })).catch(
+    const record3 = JSON.stringify({ ref: ctx.ref, sha: ctx.sha, at: new Date(ctx.now()).toISOString(), figures: figures2 });
+    await ctx.host.run(["mkdir", "-p", `${HOST_STATE_DIR}/slo`], { timeoutMs: 1e4 }).then(() => ctx.host.writeFile(recordPath(ctx.name), record3, 420, { timeoutMs: 1e4 })).catch(
       (e) => f.evidence = [...f.evidence ?? [], `the figures were not recorded on the host: ${e.message}`]
     );
   }
