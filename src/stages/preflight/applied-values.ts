@@ -46,7 +46,10 @@ export function appliedRenders(root: string, files: readonly string[], targets: 
   return out;
 }
 
-/** --base, else the parent of the commit under check when it changed one of the Application's own value files. */
+/**
+ * --base, else HEAD when one of the Application's own value files has uncommitted changes, else the parent of the
+ * commit under check when it changed one of them.
+ */
 async function baseOf(ctx: PreflightContext, own: readonly string[]) {
   if (ctx.base) {
     const sha = await ctx.reader.resolve(ctx.base);
@@ -55,6 +58,9 @@ async function baseOf(ctx: PreflightContext, own: readonly string[]) {
   }
   const head = ctx.ref ?? "HEAD";
   const headSha = await ctx.reader.resolve(head);
+  // a value file edited in the work tree: compared with HEAD
+  const dirty = ctx.ref === null && (await (ctx.statusCache ??= ctx.git.status())).some((e) => own.includes(e.path));
+  if (dirty && headSha) return { sha: headSha, label: `HEAD (${headSha.slice(0, 10)})`, short: headSha.slice(0, 10) };
   for (const f of own) {
     const last = (await ctx.reader.history(f, head))[0]?.commit;
     if (!last || last.sha !== headSha || !last.parents[0]) continue;

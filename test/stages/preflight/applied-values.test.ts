@@ -57,9 +57,9 @@ const APP = [
 const prodValues = (extra: string[]) =>
   ["model: /models/big.gguf", "extraArgs:", ...extra.map((a) => `  - "${a}"`), ""].join("\n");
 
-async function preflight(r: TempRepo): Promise<Finding[]> {
+async function preflight(r: TempRepo, args = ["--base", "HEAD~1"]): Promise<Finding[]> {
   let out = "";
-  await main(["preflight", "--json", "--base", "HEAD~1"], {
+  await main(["preflight", "--json", ...args], {
     out: (s) => (out += s),
     err: () => {},
     isTTY: false,
@@ -104,7 +104,7 @@ describe("value files an Argo CD Application applies", () => {
   });
 
   it.runIf(hasTool("helm"))(
-    "passes when the production value file keeps every flag, and a -c dropped from ctx-size is one",
+    "passes while the production value file keeps every flag, and fails on a client flag dropped from it",
     async () => {
       const r = chartRepo();
       r.commit("prod: ctx moved", {
@@ -119,6 +119,24 @@ describe("value files an Argo CD Application applies", () => {
       const gone = (await preflight(r)).filter((f) => f.status === "fail");
       // a llama.cpp client contract: the context length clients were promised
       expect(gone.map((f) => [f.data?.flag, f.data?.baseLine])).toEqual([["--ctx-size", 6]]);
+    },
+  );
+
+  it.runIf(hasTool("helm"))(
+    "without --base: compares an edited value file with HEAD, an old change not at all",
+    async () => {
+      const r = chartRepo();
+      r.commit("prod: cache reuse gone long ago", {
+        "overlays/prod/llama/values.yaml": prodValues(["--jinja", "--ctx-size", "32768"]),
+      });
+      r.commit("unrelated", { "README.md": "homelab\n" });
+      // the commit under check changed no value file: the old, deliberate removal is not reported on every run
+      expect((await preflight(r, [])).filter((f) => f.data?.application)).toEqual([]);
+      r.write("overlays/prod/llama/values.yaml", prodValues(["--ctx-size", "32768"]));
+      const edited = (await preflight(r, [])).filter((f) => f.data?.application && f.status !== "pass");
+      expect(edited.map((f) => [f.data?.flag, f.data?.baseLine, f.data?.base])).toEqual([
+        ["--jinja", 3, expect.stringMatching(/^HEAD \(/)],
+      ]);
     },
   );
 
