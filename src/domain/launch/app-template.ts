@@ -76,14 +76,20 @@ function container(y: YamlReader, full: string, c: Node, lines: readonly string[
 
 const PROBES = { startup: "startupProbe", readiness: "readinessProbe", liveness: "livenessProbe" } as const;
 
-/** Probes written whole (`enabled: true`, `custom: true`, `spec:`): kubelet's budget, at the probe's key. */
+/**
+ * Probes written whole (`enabled: true`, `custom: true`, `spec:`): kubelet's budget, at the probe's key. A startup
+ * probe enabled without `custom` is still rendered (the common library's `_probes.tpl` fills it from the chart's
+ * defaults and the spec): its budget is the chart version's, not judged, but liveness waits for it all the same.
+ */
 function customProbes(y: YamlReader, c: Node): WorkloadFacts["probes"] {
   const probes = y.get(c, "probes");
   const out: WorkloadFacts["probes"] = [];
   for (const [key, kind] of Object.entries(PROBES)) {
     const p = y.get(probes, key);
-    if (y.str(y.get(p, "enabled")) !== "true" || y.str(y.get(p, "custom")) !== "true") continue;
-    out.push({ kind, budgetSeconds: probeBudget(y, y.get(p, "spec")), line: y.keyLine(probes, key) });
+    if (y.str(y.get(p, "enabled")) !== "true") continue;
+    const line = y.keyLine(probes, key);
+    if (y.str(y.get(p, "custom")) === "true") out.push({ kind, budgetSeconds: probeBudget(y, y.get(p, "spec")), line });
+    else if (kind === "startupProbe") out.push({ kind, budgetSeconds: Number.POSITIVE_INFINITY, line });
   }
   return out;
 }

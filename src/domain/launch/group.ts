@@ -177,7 +177,10 @@ class Grouper {
       )
       .map((w) => this.path.word(w, this.conditional > 0));
     const prev = t.append ? (this.s.arrays.get(t.name) ?? []) : [];
-    const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name));
+    // (`[[ $X == 1 ]] && ARGS=()` with X off by default: the array keeps its words, as a string variable does)
+    const skipped =
+      (this.arms.skipping && (t.append || this.s.arrays.has(t.name))) ||
+      (this.path.off && !t.append && this.s.arrays.has(t.name));
     // `if ...; then F=(--trust-remote-code); else F=(); fi`: the empty alternative does not erase the other's words
     const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
     if (!emptied && !skipped) this.s.arrays.set(t.name, [...prev, ...words]);

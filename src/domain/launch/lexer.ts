@@ -503,6 +503,9 @@ function splitOptional(word: LexWord): LexWord[] {
   if (!p || p.kind !== "param" || (p.op !== ":+" && p.op !== "+")) return [word];
   if (p.quoted) {
     const inner = lexWords(p.arg, p.line);
+    // "${ARGS[@]+"${ARGS[@]}"}": the set -u safe spelling of an array's words (none when it is empty)
+    if ((p.index === "@" || p.index === "*") && inner.length && inner.every((w) => w.arrayRef))
+      return inner.map((w) => ({ ...w, optional: true }));
     return [
       { ...word, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) },
     ];

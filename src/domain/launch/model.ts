@@ -62,7 +62,10 @@ export interface WorkloadFacts {
   gpus: { value: string; line: number } | null;
   /** Kubernetes: the /dev/shm mount (an emptyDir), when there is one */
   shm: { line: number; sizeLimit: string | null } | null;
-  /** Kubernetes probes with their restart budgets; compose's healthcheck start_period as a startupProbe */
+  /**
+   * Kubernetes probes with their restart budgets (Infinity: a probe that is there but whose budget the file does
+   * not set, a chart's default); compose's healthcheck start_period as a startupProbe
+   */
   /** (`file`: a chart helper that wrote the probe, when not the container's own file) */
   probes: { kind: string; budgetSeconds: number; line: number; file?: string }[];
 }

@@ -99,13 +99,19 @@ export class YamlReader {
     return n ?? null;
   }
 
+  /** A pair's key as written: a scalar's value, an alias's (`*app :`, a key named by an anchor), else the node. */
+  private keyOf(key: unknown): unknown {
+    const k = isAlias(key) ? this.deref(key) : key;
+    return isScalar(k) ? k.value : k;
+  }
+
   /** A map's value for `key`: its own pair first, then the maps its merge keys (`<<`) bring in. */
   get(node: unknown, key: string): Node | null {
     const map = this.deref(node);
     if (!map || !isMap(map)) return null;
     let merged: Node | null = null;
     for (const pair of map.items) {
-      const k = isScalar(pair.key) ? pair.key.value : pair.key;
+      const k = this.keyOf(pair.key);
       if (k === key) return this.deref(pair.value) ?? null;
       if ((k === "<<" || (typeof k === "symbol" && k.description === "<<")) && merged === null) {
         const from = this.deref(pair.value);
@@ -125,7 +131,7 @@ export class YamlReader {
     if (!map || !isMap(map)) return [];
     const out: string[] = [];
     for (const pair of map.items) {
-      const k = isScalar(pair.key) ? pair.key.value : pair.key;
+      const k = this.keyOf(pair.key);
       if (typeof k === "string") out.push(k);
       else if (typeof k === "symbol" && k.description === "<<") {
         const from = this.deref(pair.value);
@@ -157,7 +163,8 @@ export class YamlReader {
     const map = this.deref(node);
     if (map && isMap(map)) {
       for (const pair of map.items) {
-        if (isScalar(pair.key) && pair.key.value === key && pair.key.range) return this.src.lineAt(pair.key.range[0]);
+        if (this.keyOf(pair.key) === key && (pair.key as Node | null)?.range)
+          return this.src.lineAt((pair.key as Node).range![0]);
       }
     }
     const v = this.get(node, key);

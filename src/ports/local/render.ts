@@ -27,7 +27,11 @@ export const RENDERERS: Record<RenderTool, { program: string; args: (dir: string
 
 /** kubectl logs through klog (`E1203 07:10:20.9 26053 run.go:72] "command failed" err="..."`): the err text. */
 export function toolError(stderr: string): string {
-  const lines = stderr.trim().split("\n");
+  // (kustomize prints its deprecation warnings first: `# Warning: 'commonLabels' is deprecated...`)
+  const lines = stderr
+    .trim()
+    .split("\n")
+    .filter((l, i, all) => !/^# Warning: /.test(l) || all.every((x) => /^# Warning: /.test(x)));
   const first = lines[0] ?? "";
   const m = /\berr="((?:[^"\\]|\\.)*)"/.exec(first);
   if (m) return m[1]!.replace(/\\(["\\])/g, "$1");
@@ -58,12 +62,27 @@ function pathsInside(absDir: string, within: string): boolean {
       return false;
     }
   }
-  // every bare scalar that could be a path (a list item or a `path:` value); keys and URLs hold a colon
+  // every bare scalar that could be a path (a list item or a `path:` value); keys and URLs hold a colon; an inline
+  // patch's text (`patch: |-` and the lines under it: JSON patch `path: /spec/...` pointers) names no file
+  text = withoutInlinePatches(text);
   const named = [...text.matchAll(/^\s*(?:-\s*)?(?:path\s*:\s*)?(["']?)([^\s"'#:]+)\1\s*(?:#.*)?$/gm)];
   return named.every((m) => {
     const rel = relative(within, resolve(absDir, m[2]!));
     return !m[2]!.startsWith("/") && !rel.startsWith("..") && !isAbsolute(rel);
   });
+}
+
+/** The kustomization without the text of its inline patches (`patch: |-` and the lines indented under it). */
+function withoutInlinePatches(text: string): string {
+  const out: string[] = [];
+  let under = -1;
+  for (const line of text.split("\n")) {
+    const lead = line.length - line.trimStart().length;
+    if (under >= 0 && (line.trim() === "" || lead > under)) continue;
+    under = /^\s*(?:-\s*)?patch\s*:\s*[|>]/.test(line) ? lead : -1;
+    out.push(line);
+  }
+  return out.join("\n");
 }
 
 /**

@@ -124,7 +124,7 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
     if (rendered.some((d) => inChart(file, d)) || patches.has(file)) continue;
     // (batch-system job files and macOS's double-click `.command` files are shell scripts under another name)
     if (
-      !/\.(sh|bash|command|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file) &&
+      !/\.(sh|bash|zsh|command|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file) &&
       /\.[A-Za-z0-9]+$/.test(file) &&
       !UNIT_TEMPLATE.test(file)
     )

@@ -11,6 +11,7 @@ import { checkedAsRendered, dropEnds, expandRendered, renderedScript } from "./r
 import type { ServeScript } from "../../domain/launch/model.js";
 import { checkEngineTraps, checkTraps, type TrapInput } from "./traps/check-traps.js";
 import { bashSyntax, syntaxFinding } from "./bash-syntax.js";
+import { isZsh, zshSyntax } from "./zsh-syntax.js";
 import { ScriptBatch } from "./script-batch.js";
 import { cleanTreeFinding } from "./clean-tree.js";
 import { mergeSharedFindings } from "./shared-findings.js";
@@ -87,7 +88,8 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   const targets = expanded.filter((t) => !checkedAsRendered(t, overlays));
   if (ctx.ref === null) {
     const scripts = targets.filter(
-      (t) => t.kind === "script" && !t.sharesFile && !/\.ya?ml$/i.test(t.scriptPath) && refused(ctx, t).length === 0,
+      (t) =>
+        t.kind === "script" && !t.sharesFile && !/\.(ya?ml|zsh)$/i.test(t.scriptPath) && refused(ctx, t).length === 0,
     );
     ctx.scriptBatch = new ScriptBatch(ctx.root, scripts, ctx.shellcheck);
   }
@@ -189,7 +191,8 @@ async function preflightTarget(ctx: PreflightContext, t: PreflightTarget): Promi
   // a unit, a quadlet, a compose file or a manifest is no shell script: bash -n and shellcheck would report noise;
   // a script's second engine shares the file with the first, whose target checks the file once
   const fileChecks = !t.sharesFile;
-  if (kind === "script" && fileChecks) {
+  if (kind === "script" && fileChecks && isZsh(t.scriptPath, text)) out.push(await zshSyntax(text, t.scriptPath));
+  else if (kind === "script" && fileChecks) {
     // the batch's answers for work-tree files; a file it has none for is checked on its own
     const batch = ctx.ref === null ? await ctx.scriptBatch?.want(t, t.scriptPath) : undefined;
     const abs = join(ctx.root, t.scriptPath);

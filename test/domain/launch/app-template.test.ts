@@ -56,9 +56,12 @@ describe("a HelmRelease of app-template", () => {
     expect(run.workload?.probes).toEqual([{ kind: "startupProbe", budgetSeconds: 150, line: 26 }]);
   });
 
-  it("leaves a probe to the chart's defaults unjudged", () => {
+  it("leaves a probe to the chart's defaults unjudged (a startup probe is still there: liveness waits for it)", () => {
     const defaults = "              startup:\n                enabled: true\n";
-    expect(parseLaunchParts("kubernetes", release(defaults))[0]!.script.podmanRuns[0]!.workload?.probes).toEqual([]);
+    const probes = parseLaunchParts("kubernetes", release(defaults))[0]!.script.podmanRuns[0]!.workload?.probes;
+    expect(probes?.map((p) => [p.kind, p.budgetSeconds])).toEqual([["startupProbe", Number.POSITIVE_INFINITY]]);
+    const liveness = "              liveness:\n                enabled: true\n";
+    expect(parseLaunchParts("kubernetes", release(liveness))[0]!.script.podmanRuns[0]!.workload?.probes).toEqual([]);
   });
 
   it("reads the chart's shape whatever the OCIRepository is named; another kind of document is not read so", () => {

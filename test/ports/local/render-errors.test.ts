@@ -30,6 +30,18 @@ describe("kubectl kustomize errors", () => {
     expect(restrictorRefusal(e)).toEqual({ file: "/r/k/stub-probe.yaml", root: "/r/k/cpu" });
   });
 
+  it("reads past kustomize's deprecation warnings to the error", () => {
+    const e = toolError(
+      [
+        "# Warning: 'commonLabels' is deprecated. Please use 'labels' instead. Run 'kustomize edit fix' to update your Kustomization automatically.",
+        "E1204 17:56:04.845785   14313 run.go:72] \"command failed\" err=\"accumulating resources: security; file '/r/k8s/base/ns.yaml' is not in or below '/r/k8s/overlays/dev'\"",
+        "",
+      ].join("\n"),
+    );
+    expect(restrictorRefusal(e)).toEqual({ file: "/r/k8s/base/ns.yaml", root: "/r/k8s/overlays/dev" });
+    expect(toolError("# Warning: only a warning\n")).toBe("# Warning: only a warning");
+  });
+
   it("keeps any other first line as it is", () => {
     expect(toolError("Error: unknown flag: --x\nusage...")).toBe("Error: unknown flag: --x");
   });

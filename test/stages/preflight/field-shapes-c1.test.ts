@@ -141,6 +141,19 @@ describe("a kustomize overlay that reaches a file outside its directory", () => 
     },
   );
 
+  it.runIf(hasKubectl)("an inline JSON patch's `path: /spec/...` pointers name no file (round AC)", async () => {
+    const files = overlay("../dep.yaml");
+    files["serve/ov/kustomization.yaml"] +=
+      "  - target: {kind: Deployment, name: v}\n    patch: |-\n      - op: add\n        path: /spec/replicas\n        value: 2\n";
+    // (kustomize's own deprecation warning comes first on stderr: the refusal is still read)
+    files["serve/ov/kustomization.yaml"] += "commonLabels:\n  env: dev\n";
+    const report = await preflight(files);
+    const said = report.findings.filter((f) => f.data?.render === "kustomize" && f.status === "warn");
+    expect(said.map((f) => [f.data?.restricted, f.summary])).toEqual([
+      [true, expect.stringMatching(/refuses serve\/dep.yaml/)],
+    ]);
+  });
+
   it.runIf(hasKubectl)("does not lift the restrictor for a path that leaves the repository", async () => {
     // a valid manifest beside the repository: with the restrictor off kustomize would read it
     const outside = mkdtempSync(join(tmpdir(), "dg-outside-"));

@@ -1,0 +1,101 @@
+// Shapes held-out round AC found, each written here in our own words: the set -u safe spelling of an array's words
+// (`"${A[@]+"${A[@]}"}"`) among a docker run's options; an array a `test &&` clears only off the defaults; a
+// HelmRelease whose controller and container keys are YAML aliases (`*app :`, `? *app`); an app-template startup
+// probe enabled without `custom:` (the chart renders it: liveness waits for it).
+import { describe, expect, it } from "vitest";
+import { parseLaunch, parseLaunchParts } from "../../../src/domain/launch/launch.js";
+
+const flags = (text: string) => parseLaunch("script", text).engine?.flags.map((f) => f.name) ?? null;
+
+describe("array words spelt for set -u", () => {
+  it('"${A[@]+"${A[@]}"}" among docker run options is the array\'s words, none when it is empty', () => {
+    const run = (arr: string) =>
+      [
+        "#!/bin/bash",
+        `extra=(${arr})`,
+        "IMAGE=${IMAGE:-lmsysorg/sglang:v0.5.4}",
+        "exec docker run --rm --gpus all \\",
+        '  "${extra[@]+"${extra[@]}"}" \\',
+        '  "$IMAGE" \\',
+        "  python3 -m sglang.launch_server --model-path /m --tp 2",
+        "",
+      ].join("\n");
+    expect(parseLaunch("script", run("")).engine?.kind).toBe("sglang");
+    expect(flags(run(""))).toEqual(["--model-path", "--tp"]);
+    const withShm = parseLaunch("script", run("--shm-size 32g")).engine;
+    expect(withShm?.flags.map((f) => f.name)).toEqual(["--model-path", "--tp"]);
+    expect(withShm?.podmanRun?.shmSize).toBeTruthy();
+  });
+});
+
+describe("an array cleared by a test the defaults make false", () => {
+  const script = (dflt: string) =>
+    [
+      "#!/bin/bash",
+      `GRAPH="\${GRAPH:-${dflt}}"`,
+      "GRAPH_ARGS=(--disable-prefill-cuda-graph)",
+      '[[ "${GRAPH}" == "1" ]] && GRAPH_ARGS=()',
+      'python3 -m sglang.launch_server --model-path /m "${GRAPH_ARGS[@]}"',
+      "",
+    ].join("\n");
+
+  it("keeps its words by default, and loses them when the default takes the test", () => {
+    expect(flags(script("0"))).toEqual(["--model-path", "--disable-prefill-cuda-graph"]);
+    expect(flags(script("1"))).toEqual(["--model-path"]);
+  });
+});
+
+describe("an app-template HelmRelease written with YAML aliases", () => {
+  const release = (controller: string, probes: string[]) =>
+    [
+      "apiVersion: helm.toolkit.fluxcd.io/v2",
+      "kind: HelmRelease",
+      "metadata:",
+      "  name: &app llama-cpp",
+      "spec:",
+      "  chartRef: {kind: OCIRepository, name: *app}",
+      "  values:",
+      "    controllers:",
+      controller,
+      "        containers:",
+      "          app:",
+      "            image: {repository: ghcr.io/ggml-org/llama.cpp, tag: server-cuda}",
+      "            args: [--models-preset, /config/presets.ini, --models-max, '1']",
+      "            probes:",
+      ...probes,
+      "",
+    ].join("\n");
+  const LIVENESS = [
+    "              liveness:",
+    "                enabled: true",
+    "                custom: true",
+    "                spec: {httpGet: {path: /health, port: 8080}, periodSeconds: 10, failureThreshold: 3}",
+  ];
+
+  it("reads a controller keyed by an alias, plain (`*app :`) or complex (`? *app`)", () => {
+    for (const key of ["      *app :", "      ? *app\n      :"]) {
+      const parts = parseLaunchParts("kubernetes", release(key, LIVENESS));
+      expect(parts.map((p) => [p.name, p.script.engine?.kind, p.script.engine?.flags.map((f) => f.name)])).toEqual([
+        ["HelmRelease/llama-cpp/app", "llama.cpp", ["--models-preset", "--models-max"]],
+      ]);
+    }
+  });
+
+  it("a startup probe enabled without custom is there (its budget the chart's): liveness is no boot budget", () => {
+    const probes = (text: string) =>
+      parseLaunchParts("kubernetes", text)[0]!.script.engine!.podmanRun!.workload!.probes.map((p) => [
+        p.kind,
+        p.budgetSeconds,
+      ]);
+    expect(probes(release("      *app :", LIVENESS))).toEqual([["livenessProbe", 30]]);
+    const startup = [
+      "              startup:",
+      "                enabled: true",
+      "                spec: {failureThreshold: 30}",
+    ];
+    expect(probes(release("      *app :", [...LIVENESS, ...startup]))).toEqual([
+      ["startupProbe", Number.POSITIVE_INFINITY],
+      ["livenessProbe", 30],
+    ]);
+  });
+});
