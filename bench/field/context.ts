@@ -2,12 +2,22 @@
 // each compose entry in its repository (the .env, `extends:` files, the Dockerfiles its services build and the
 // script their images run), taken with `git show` at the entry's commit from the fetched repository. A user runs
 // preflight on the whole repository; a cache of launch files alone would hide those. They are rows of FETCHED.tsv
-// that are no key entry: the runner puts them at their paths and scores nothing on them. Run before the first run.
+// that are no key entry: the runner puts them at their paths and scores nothing on them. And beside each script the
+// Python program of the repository it runs (`python scripts/build_cmd.py`, a console script its pyproject.toml
+// declares, with that toml): preflight reads what that program starts.
+// Run before the first run.
 import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { composeInputsSync } from "../../src/stages/compose-inputs.js";
 import { looksLikeCompose } from "../../src/domain/launch/compose.js";
+import { parseLaunch } from "../../src/domain/launch/launch.js";
+import {
+  consoleScriptPrograms,
+  consoleScripts,
+  pyprojectPaths,
+  pythonPrograms,
+} from "../../src/domain/launch/python-launcher.js";
 import { DEFAULT_CACHE_ROOT } from "./run.js";
 import { keyPath, loadFetched, loadKey, loadRepos } from "./key.js";
 
@@ -29,9 +39,36 @@ function addContext(set: string): void {
   const repos = loadRepos(dir);
   const have = new Set(rows.map((r) => `${r.repo}\t${r.path}`));
   let added = 0;
+  const add = (r: (typeof rows)[number], p: string, t: string) => {
+    if (have.has(`${r.repo}\t${p}`)) return;
+    have.add(`${r.repo}\t${p}`);
+    const name = join("context", r.repo.replace("/", "+"), p);
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), t);
+    appendFileSync(join(dir, "FETCHED.tsv"), [name, r.repo, p, r.commit].join("\t") + "\n");
+    added++;
+  };
   for (const r of rows) {
     const entry = key.files[r.name];
     const gitDir = repos.get(r.repo);
+    if (entry?.kind === "script" && gitDir) {
+      const text = readFileSync(join(dir, r.name), "utf8");
+      const at = dirname(r.path).replace(/^\.$/, "");
+      const script = parseLaunch("script", text);
+      // (a console script the repository's pyproject.toml declares: the toml and the module's file)
+      const declared = new Map<string, string>();
+      for (const p of pyprojectPaths(at).reverse()) {
+        const toml = show(gitDir, r.commit, p);
+        if (toml === null || !consoleScripts(toml).size) continue;
+        for (const [k, v] of consoleScripts(toml)) declared.set(k, v);
+        if (consoleScriptPrograms(script, consoleScripts(toml)).length) add(r, p, toml);
+      }
+      for (const prog of [...pythonPrograms(script, at), ...consoleScriptPrograms(script, declared)]) {
+        const found = prog.candidates.map((p) => [p, show(gitDir, r.commit, p)] as const).find(([, t]) => t !== null);
+        if (found) add(r, found[0], found[1]!);
+      }
+      continue;
+    }
     if (!entry || entry.kind !== "compose" || !gitDir) continue;
     const text = readFileSync(join(dir, r.name), "utf8");
     if (!looksLikeCompose(text)) continue;
@@ -45,15 +82,7 @@ function addContext(set: string): void {
       r.path,
       text,
     );
-    for (const [p, t] of read) {
-      if (have.has(`${r.repo}\t${p}`)) continue;
-      have.add(`${r.repo}\t${p}`);
-      const name = join("context", r.repo.replace("/", "+"), p);
-      mkdirSync(dirname(join(dir, name)), { recursive: true });
-      writeFileSync(join(dir, name), t);
-      appendFileSync(join(dir, "FETCHED.tsv"), [name, r.repo, p, r.commit].join("\t") + "\n");
-      added++;
-    }
+    for (const [p, t] of read) add(r, p, t);
   }
   process.stdout.write(`${set}: ${added} context files added\n`);
 }

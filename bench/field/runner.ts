@@ -142,6 +142,8 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       const parts = await renderedParts(ctx, t.render!, null);
       if (Array.isArray(parts) && parts.length) overlays.push(t);
     }
+    // the scripts each launcher file starts (a compose file counts once)
+    const launches = new Map<string, Set<string>>();
     for (const t of found) {
       if (checkedAsRendered(t, overlays) || t.render?.plain) continue;
       if (t.render) {
@@ -166,10 +168,13 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       const u = t.unitPath ? origin.get(t.unitPath) : undefined;
       // a unit that runs the script holds no engine flag itself
       if (u && runs.get(u.entry)) runs.get(u.entry)!.targets.push({ name: null, flags: [] });
-      // nor does a script that runs `docker compose up` (one target for the file, whichever service)
+      // nor does a script that runs `docker compose up` (one target for the file, whichever service), or that runs
+      // serve scripts of the repository (one target for each script it starts)
       const l = t.launcher ? origin.get(t.launcher) : undefined;
       const lr = l ? runs.get(l.entry) : undefined;
-      if (lr && !lr.targets.length) lr.targets.push({ name: null, flags: [] });
+      const launched = (launches.get(t.launcher!) ?? new Set<string>()).add(t.kind === "compose" ? "" : t.scriptPath);
+      if (lr && t.launcher) launches.set(t.launcher, launched);
+      if (lr && lr.targets.length < launched.size) lr.targets.push({ name: null, flags: [] });
       const o = readAlone(t.scriptPath);
       const run = o ? runs.get(o.entry) : undefined;
       // a chart's or overlay's entry is read through its render: a manifest of its cached tree read alone (a patch no

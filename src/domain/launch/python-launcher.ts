@@ -20,19 +20,56 @@ export function pythonPrograms(script: ServeScript, scriptDir: string): PythonPr
   const out: PythonProgram[] = [];
   for (const command of script.commands) {
     const w = peel(command.words).map((x) => x.text);
-    if (!/^python[\d.]*$/.test(basename(w[0] ?? ""))) continue;
+    // (an interpreter named by a variable, `"$PYTHON" "$ROOT/scripts/build_cmd.py"`, runs the .py after it)
+    const byVariable = /^\$\{?\w+\}?$/.test(w[0] ?? "") && /\.py$/.test(w[1] ?? "");
+    if (!/^python[\d.]*$/.test(basename(w[0] ?? "")) && !byVariable) continue;
     let i = 1;
     while (i < w.length && w[i]!.startsWith("-") && w[i] !== "-m") i++;
+    // `$ROOT/scripts/x.py`: a directory the script works out at run time, the rest a path in the repository
+    const file = (w[i] ?? "").replace(/^\$\{?\w+\}?\//, "/");
     const paths =
-      w[i] === "-m" && w[i + 1]
-        ? moduleFiles(w[i + 1]!)
-        : /\.py$/.test(w[i] ?? "") && !/[$`]/.test(w[i]!)
-          ? [w[i]!]
-          : [];
+      w[i] === "-m" && w[i + 1] ? moduleFiles(w[i + 1]!) : /\.py$/.test(file) && !/[$`]/.test(file) ? [file] : [];
     const candidates = paths.flatMap((p) => placed(p, scriptDir, w[i] !== "-m"));
     if (candidates.length) out.push({ command, candidates: [...new Set(candidates)] });
   }
   return out;
+}
+
+/**
+ * pyproject.toml's console scripts (`[project.scripts]`, Poetry's `[tool.poetry.scripts]`): each command name with
+ * the module its entry point is in (`inference-lab = "inference_lab.cli:main"`).
+ */
+export function consoleScripts(pyproject: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let inScripts = false;
+  for (const line of pyproject.split("\n")) {
+    const table = /^\s*\[([^\]]+)\]\s*(#.*)?$/.exec(line);
+    if (table) inScripts = /^(project\.scripts|tool\.poetry\.scripts)$/.test(table[1]!.trim());
+    const m = inScripts ? /^\s*["']?([\w.-]+)["']?\s*=\s*["']([A-Za-z_][\w.]*)(?::[\w.]+)?["']/.exec(line) : null;
+    if (m) out.set(m[1]!, m[2]!);
+  }
+  return out;
+}
+
+/**
+ * The console scripts of the repository a script's commands run (`uv run inference-lab serve ...`), each with where
+ * its module may be (the package at the root, or under src/).
+ */
+export function consoleScriptPrograms(script: ServeScript, scripts: ReadonlyMap<string, string>): PythonProgram[] {
+  const out: PythonProgram[] = [];
+  for (const command of script.commands) {
+    const mod = scripts.get(basename(peel(command.words)[0]?.text ?? ""));
+    if (!mod) continue;
+    const files = moduleFiles(mod);
+    out.push({ command, candidates: [...files, ...files.map((f) => `src/${f}`)] });
+  }
+  return out;
+}
+
+/** The pyproject.toml files that may declare a script's console scripts: its directory's, then each parent's. */
+export function pyprojectPaths(scriptDir: string): string[] {
+  const parts = scriptDir ? scriptDir.split("/") : [];
+  return parts.map((_, i) => `${parts.slice(0, parts.length - i).join("/")}/pyproject.toml`).concat("pyproject.toml");
 }
 
 /** `src.llm.vllm_runner`: the module's file or its package's __main__. */
@@ -53,13 +90,20 @@ function placed(path: string, scriptDir: string, file: boolean): string[] {
   );
 }
 
-/** The engine a Python program's source starts as a process, or null (a client, a library user). */
-export function launchedEngine(source: string): EngineKind | null {
-  if (/vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/.test(source))
-    return "vllm";
-  if (/sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/.test(source)) return "sglang";
-  if (/["'][^"'\s]*llama-server(\.exe)?["']/.test(source)) return "llama.cpp";
-  return null;
+const STARTS: ReadonlyArray<[EngineKind, RegExp]> = [
+  ["vllm", /vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/],
+  ["sglang", /sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/],
+  ["llama.cpp", /["'][^"'\s]*llama-server(\.exe)?["']/],
+];
+
+/**
+ * The engine a Python program's source starts as a process, or null (a client, a library user). A program that can
+ * start several (`build_cmd.py --exec sglang CONFIG`) starts the one its command line names.
+ */
+export function launchedEngine(source: string, args: readonly string[] = []): EngineKind | null {
+  const kinds = STARTS.filter(([, re]) => re.test(source)).map(([k]) => k);
+  const named = kinds.find((k) => args.some((a) => a.toLowerCase() === (k === "llama.cpp" ? "llama-server" : k)));
+  return named ?? kinds[0] ?? null;
 }
 
 /** The script with its launch the program's engine, flags unknown (the program builds them). */

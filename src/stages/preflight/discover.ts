@@ -8,7 +8,13 @@ import { isServeScript } from "../../domain/launch/detect.js";
 import { composeInputsSync, type ComposeInputs } from "../compose-inputs.js";
 import { fileKind, parseLaunch, parseLaunchParts, yamlKind, type FileKind } from "../../domain/launch/launch.js";
 import { includedFiles } from "../../domain/launch/compose-include.js";
-import { launchedEngine, pythonPrograms } from "../../domain/launch/python-launcher.js";
+import {
+  consoleScriptPrograms,
+  consoleScripts,
+  launchedEngine,
+  pyprojectPaths,
+  pythonPrograms,
+} from "../../domain/launch/python-launcher.js";
 import { NestingTooDeep } from "../../domain/launch/lexer.js";
 import { launchWithLibraries, sourcedFiles } from "../../domain/launch/sourced.js";
 import type { PreflightTarget } from "./targets.js";
@@ -263,17 +269,27 @@ function pairLaunchers(targets: PreflightTarget[], launchers: readonly string[])
 
 /** A script that runs the team's own Python program of the repository, whose source starts an engine. */
 function startsThroughPython(root: string, file: string, text: string): boolean {
-  if (candidateKind(file, text) !== "script" || text.includes("\0") || !/\bpython/.test(text)) return false;
-  const programs = pythonPrograms(parseLaunch("script", text), posix.dirname(file).replace(/^\.$/, ""));
-  return programs.some((p) =>
-    p.candidates.some((c) => {
-      try {
-        return launchedEngine(readFileSync(join(root, c), "utf8")) !== null;
-      } catch {
-        return false;
-      }
-    }),
+  if (candidateKind(file, text) !== "script" || text.includes("\0")) return false;
+  const read = (f: string) => {
+    try {
+      return readFileSync(join(root, f), "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const dir = posix.dirname(file).replace(/^\.$/, "");
+  const script = parseLaunch("script", text);
+  // the team's program run by python, or a console script its pyproject.toml declares (`uv run inference-lab serve`)
+  const declared = new Map(
+    pyprojectPaths(dir)
+      .reverse()
+      .flatMap((p) => [...consoleScripts(read(p) ?? "")]),
   );
+  const programs = [
+    ...(/\bpython|\.py\b/i.test(text) ? pythonPrograms(script, dir) : []),
+    ...consoleScriptPrograms(script, declared),
+  ];
+  return programs.some((p) => p.candidates.some((c) => launchedEngine(read(c) ?? "") !== null));
 }
 
 /** A script that starts no engine itself, but calls the function of a library it sources that does. */

@@ -9,7 +9,14 @@ import type { ServeScript } from "../../domain/launch/model.js";
 import { launchWithLibraries, sourcedFiles, type Sourced } from "../../domain/launch/sourced.js";
 import type { PreflightContext, PreflightTarget } from "./targets.js";
 import { composeInputs } from "../compose-inputs.js";
-import { launchedBy, launchedEngine, pythonPrograms } from "../../domain/launch/python-launcher.js";
+import {
+  consoleScriptPrograms,
+  consoleScripts,
+  launchedBy,
+  launchedEngine,
+  pyprojectPaths,
+  pythonPrograms,
+} from "../../domain/launch/python-launcher.js";
 
 /** A config names a YAML launch file as its script: read it as the compose file or manifest it is. */
 export function kindOf(t: PreflightTarget, text: string): FileKind {
@@ -33,10 +40,18 @@ export async function readLaunch(
   const script = parseLaunch(kind, text, { part: t.part ?? null, ...inputs, ...(headParts ? { headParts } : {}) });
   if (kind === "script" && !script.engine) {
     // the team's own Python program that starts the engine (`python3 -m src.llm.vllm_runner`): read from the repository
-    for (const prog of pythonPrograms(script, posix.dirname(t.scriptPath).replace(/^\.$/, ""))) {
+    const dir = posix.dirname(t.scriptPath).replace(/^\.$/, "");
+    // (and the console scripts its pyproject.toml declares: `uv run inference-lab serve`)
+    const declared = new Map<string, string>();
+    for (const p of pyprojectPaths(dir).reverse()) {
+      const toml = await readAt(ctx, p, ref);
+      if (toml) for (const [k, v] of consoleScripts(toml)) declared.set(k, v);
+    }
+    for (const prog of [...pythonPrograms(script, dir), ...consoleScriptPrograms(script, declared)]) {
       for (const path of prog.candidates) {
         const source = await readAt(ctx, path, ref);
-        const engine = source === null ? null : launchedEngine(source);
+        const args = prog.command.words.map((w) => w.text);
+        const engine = source === null ? null : launchedEngine(source, args);
         if (engine) return launchedBy(script, prog.command, engine);
       }
     }

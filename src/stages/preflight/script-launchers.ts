@@ -23,18 +23,29 @@ function runs(c: Command): string[] {
   const prog = basename(w[0] ?? "");
   if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [w[1]] : [];
   if ((prog === "podman" || prog === "docker") && w[1] === "exec") return w.slice(2).filter(scriptWord);
+  // `systemctl restart llama-server.service`: the repository's own unit, started by its name
+  if (prog === "systemctl") {
+    const args = w.slice(1).filter((x) => !x.startsWith("-"));
+    // (`enable` starts the unit only with --now)
+    const starts = /^(start|restart|try-restart|reload-or-restart)$/.test(args[0] ?? "");
+    if (starts || (args[0] === "enable" && w.includes("--now")))
+      return args.slice(1).map((u) => `${UNIT_NAME}${/\.service$/.test(u) ? u : `${u}.service`}`);
+  }
   // `tmux send-keys -t PANE 'CUDA_VISIBLE_DEVICES=0 ./serve.sh' C-m`: the pane's shell runs the typed line
   if (prog === "tmux" && w[1] === "send-keys" && w.some((x) => x === "C-m" || x === "Enter"))
     return w.slice(2).flatMap((x) => (/\s/.test(x) || scriptWord(x) ? typed(x) : []));
   return w[0] && scriptWord(w[0]) ? [w[0]] : [];
 }
 
+/** A unit named to systemctl (no path: systemd finds it by name) */
+const UNIT_NAME = "systemctl:";
+
 const typed = (line: string): string[] => parseServeScript(line, { heredocs: false }).commands.flatMap(runs);
 
 /** The serve scripts a file starts, as written: by its commands, or by a unit it writes (`ExecStart=.../x.sh`). */
 export function startedScripts(text: string): Set<string> {
   const out = new Set<string>();
-  if (!/\.(sh|command)\b/.test(text)) return out;
+  if (!/\.(sh|command)\b|\bsystemctl\b/.test(text)) return out;
   for (const c of parseServeScript(text, { heredocs: false }).commands) for (const n of runs(c)) out.add(n);
   // (`ExecStart=/bin/bash -lc 'cd $REPO && bash run_server.sh'`: any word of the line that names a script)
   for (const m of text.matchAll(/^\s*ExecStart\s*=.*$/gm))
@@ -47,6 +58,10 @@ export function startedScripts(text: string): Set<string> {
  * scripts/miniVM/serve_t0.sh, not scripts/serve_t0.sh), else the one of its name.
  */
 function servedBy(targets: readonly PreflightTarget[], written: string, from: string): PreflightTarget | undefined {
+  if (written.startsWith(UNIT_NAME)) {
+    const name = written.slice(UNIT_NAME.length);
+    return targets.find((t) => !t.sharesFile && [t.unitPath, t.scriptPath].some((p) => p && basename(p) === name));
+  }
   const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && t.scriptPath !== from);
   const path = written.replace(/^(\.\/)+/, "");
   const ends = (t: PreflightTarget) => t.scriptPath === path || t.scriptPath.endsWith(`/${path}`);

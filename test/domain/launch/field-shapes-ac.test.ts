@@ -4,6 +4,13 @@
 // probe enabled without `custom:` (the chart renders it: liveness waits for it).
 import { describe, expect, it } from "vitest";
 import { parseLaunch, parseLaunchParts } from "../../../src/domain/launch/launch.js";
+import {
+  consoleScriptPrograms,
+  consoleScripts,
+  launchedEngine,
+  pyprojectPaths,
+  pythonPrograms,
+} from "../../../src/domain/launch/python-launcher.js";
 
 const flags = (text: string) => parseLaunch("script", text).engine?.flags.map((f) => f.name) ?? null;
 
@@ -96,6 +103,66 @@ describe("an app-template HelmRelease written with YAML aliases", () => {
     expect(probes(release("      *app :", [...LIVENESS, ...startup]))).toEqual([
       ["startupProbe", Number.POSITIVE_INFINITY],
       ["livenessProbe", 30],
+    ]);
+  });
+});
+
+describe("a team's Python program that can start two engines", () => {
+  const program =
+    'def a(c):\n    return ["vllm", "serve", c]\ndef b(c):\n    return [sys.executable, "-m", "sglang.launch_server"]\n';
+
+  it("starts the one its command line names, else the first it can", () => {
+    expect(launchedEngine(program, ["python", "build.py", "--exec", "sglang", "c.yaml"])).toBe("sglang");
+    expect(launchedEngine(program, ["python", "build.py", "--exec", "vllm"])).toBe("vllm");
+    expect(launchedEngine(program)).toBe("vllm");
+    expect(launchedEngine("import requests\n", ["sglang"])).toBeNull();
+  });
+
+  it('is found through an interpreter variable and a "$ROOT/..." path', () => {
+    const script = parseLaunch(
+      "script",
+      '#!/bin/bash\nROOT="$(cd "$(dirname "$0")/.." && pwd)"\nexec "$PYTHON" "$ROOT/scripts/build.py" --exec sglang\n',
+    );
+    expect(pythonPrograms(script, "scripts").map((p) => p.candidates)).toEqual([["scripts/build.py"]]);
+  });
+});
+
+describe("console scripts a pyproject.toml declares", () => {
+  it("reads [project.scripts] and Poetry's table, each name with its entry point's module", () => {
+    const toml = [
+      "[project]",
+      'name = "inference-lab"',
+      "[project.scripts]",
+      'inference-lab = "inference_lab.cli:main"',
+      "'lab-bench' = 'inference_lab.bench:run'  # quoted key",
+      "[tool.poetry.scripts]",
+      'serve-llm = "llm_app.serve:main"',
+      "[tool.ruff]",
+      'line-length = "100"',
+      "",
+    ].join("\n");
+    expect([...consoleScripts(toml)]).toEqual([
+      ["inference-lab", "inference_lab.cli"],
+      ["lab-bench", "inference_lab.bench"],
+      ["serve-llm", "llm_app.serve"],
+    ]);
+  });
+
+  it("finds the module of a console script a script runs past `uv run`, at the root or under src/", () => {
+    const script = parseLaunch("script", "#!/bin/bash\nexec uv run --extra cuda inference-lab serve --model m\n");
+    const programs = consoleScriptPrograms(script, new Map([["inference-lab", "inference_lab.cli"]]));
+    expect(programs.map((p) => p.candidates)).toEqual([
+      [
+        "inference_lab/cli.py",
+        "inference_lab/cli/__main__.py",
+        "src/inference_lab/cli.py",
+        "src/inference_lab/cli/__main__.py",
+      ],
+    ]);
+    expect(pyprojectPaths("scripts/serve")).toEqual([
+      "scripts/serve/pyproject.toml",
+      "scripts/pyproject.toml",
+      "pyproject.toml",
     ]);
   });
 });

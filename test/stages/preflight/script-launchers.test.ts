@@ -48,7 +48,7 @@ describe("scripts that start the repository's serve script", () => {
   it("an installer whose heredoc unit runs the script starts it; a Slurm job file is a shell script", async () => {
     expect(
       startedScripts('cat > "$UNIT" <<EOF\n[Service]\nExecStart=${SCRIPT_DIR}/daemon.sh\nEOF\nsystemctl start x\n'),
-    ).toEqual(new Set(["${SCRIPT_DIR}/daemon.sh"])); // as written: matched by its name
+    ).toEqual(new Set(["${SCRIPT_DIR}/daemon.sh", "systemctl:x.service"])); // as written: matched by name
     const report = await preflight({
       "jobs/serve.slurm":
         "#!/bin/bash\n#SBATCH --gpus=2\npython -m sglang.launch_server --model-path /m --tp-size 2 --port 30000\n",

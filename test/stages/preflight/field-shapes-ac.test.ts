@@ -1,0 +1,101 @@
+// Launch shapes held-out round AC found, each written here in our own words, on real git repositories: a script that
+// starts the repository's own unit with systemctl; a script that runs the team's Python program through an
+// interpreter variable, the program able to start two engines and told which on its command line; a console script
+// the repository's pyproject.toml declares.
+import { afterEach, describe, expect, it } from "vitest";
+import { main } from "../../../src/cli/main.js";
+import type { Finding, Report } from "../../../src/domain/report/finding.js";
+import { tempRepo, type TempRepo } from "../../helpers/repo.js";
+
+const repos: TempRepo[] = [];
+afterEach(() => repos.splice(0).forEach((r) => r.cleanup()));
+
+async function preflight(files: Record<string, string>): Promise<Finding[]> {
+  const r = tempRepo();
+  repos.push(r);
+  r.commit("launch files", files);
+  let out = "";
+  await main(["preflight", "--json"], { out: (s) => (out += s), err: () => {}, isTTY: false, env: {}, cwd: r.dir });
+  return (JSON.parse(out) as Report).findings;
+}
+
+// each launcher with the file it starts (a second launcher's own finding names it: "X: starts Y, checked with it")
+const launchers = (found: Finding[]) =>
+  [
+    ...new Set(
+      found
+        .filter((f) => f.data?.launcher)
+        .map((f) => `${f.data?.launcher} -> ${/: starts (\S+), checked with it/.exec(f.summary)?.[1] ?? f.file}`),
+    ),
+  ].sort();
+
+const UNIT = "[Unit]\nDescription=llama\n[Service]\nExecStart=/opt/llama.cpp/llama-server -m /m.gguf --port 8080\n";
+
+describe("a script that starts the repository's unit with systemctl", () => {
+  it("is that unit's launcher (start, restart, enable --now); `enable` alone or another unit is not", async () => {
+    const found = await preflight({
+      "llama-server.service": UNIT,
+      "deploy.sh":
+        "#!/bin/bash\ncp llama-server.service /etc/systemd/system/\nsystemctl daemon-reload\nsystemctl restart llama-server\n",
+      "install.sh": "#!/bin/bash\nsystemctl enable --now llama-server.service\n",
+      "boot.sh": "#!/bin/bash\nsystemctl enable llama-server.service\nsystemctl restart nginx\n",
+    });
+    expect(launchers(found)).toEqual(["deploy.sh -> llama-server.service", "install.sh -> llama-server.service"]);
+  });
+});
+
+describe("a team's Python program run through an interpreter variable", () => {
+  const PROGRAM = [
+    "import os, sys",
+    "def vllm_cmd(cfg):",
+    '    return ["vllm", "serve", cfg["model"], "--port", str(cfg["port"])]',
+    "def sglang_cmd(cfg):",
+    '    return [sys.executable, "-m", "sglang.launch_server", "--model-path", cfg["model"]]',
+    "cmd = vllm_cmd({}) if sys.argv[2] == 'vllm' else sglang_cmd({})",
+    "os.execvp(cmd[0], cmd)",
+    "",
+  ].join("\n");
+  const serve = (engine: string) =>
+    [
+      "#!/usr/bin/env bash",
+      'ROOT="$(cd "$(dirname "$0")/.." && pwd)"',
+      'PYTHON="${BUILDER_PYTHON:-$ROOT/.venv/bin/python}"',
+      `exec "$PYTHON" "$ROOT/scripts/build_serve_cmd.py" --exec ${engine} "$ROOT/configs/${engine}.yaml"`,
+      "",
+    ].join("\n");
+
+  it("starts the engine the program's command line names", async () => {
+    const found = await preflight({
+      "scripts/build_serve_cmd.py": PROGRAM,
+      "scripts/serve_vllm.sh": serve("vllm"),
+      "scripts/serve_sglang.sh": serve("sglang"),
+      "scripts/run_one.sh":
+        "#!/bin/bash\nnohup bash scripts/serve_vllm.sh > v.log 2>&1 &\nbash scripts/serve_sglang.sh\n",
+    });
+    const served = [...new Set(found.filter((f) => f.data?.endpoint).map((f) => f.file))].sort();
+    expect(served).toEqual(["scripts/serve_sglang.sh", "scripts/serve_vllm.sh"]);
+    expect(launchers(found)).toEqual([
+      "scripts/run_one.sh -> scripts/serve_sglang.sh",
+      "scripts/run_one.sh -> scripts/serve_vllm.sh",
+    ]);
+  });
+});
+
+describe("a script that runs the repository's console script", () => {
+  it("starts the engine the script's module starts (`uv run inference-lab serve`)", async () => {
+    const cli =
+      'import subprocess, sys\ndef serve(cfg):\n    subprocess.run([sys.executable, "-m", "sglang.launch_server", *cfg])\n';
+    const files = {
+      "pyproject.toml":
+        '[project]\nname = "inference-lab"\n[project.scripts]\ninference-lab = "inference_lab.cli:main"\n',
+      "src/inference_lab/cli.py": cli,
+      "scripts/serve.sh":
+        '#!/usr/bin/env bash\nexec uv run --extra cuda inference-lab serve --model "${MODEL:-m}" "$@"\n',
+    };
+    const found = await preflight(files);
+    expect([...new Set(found.filter((f) => f.data?.endpoint).map((f) => f.file))]).toEqual(["scripts/serve.sh"]);
+    // the same script with no such console script declared starts nothing
+    const none = await preflight({ ...files, "pyproject.toml": '[project]\nname = "inference-lab"\n' });
+    expect(none.filter((f) => f.data?.endpoint)).toEqual([]);
+  });
+});
