@@ -177,9 +177,11 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       if (lr && lr.targets.length < launched.size) lr.targets.push({ name: null, flags: [] });
       const o = readAlone(t.scriptPath);
       const run = o ? runs.get(o.entry) : undefined;
-      // a chart's or overlay's entry is read through its render: a manifest of its cached tree read alone (a patch no
-      // kustomization names) is a file of the repository the key does not hold, not the entry's target
-      if (!run || /^(kustomize|helm)$/.test(key.files[o!.entry]?.kind ?? "")) continue;
+      // a chart's or overlay's entry that renders is read through its render: a manifest of its cached tree read
+      // alone (a patch no kustomization names) is a file of the repository the key does not hold, not the entry's
+      // target (one that does not render is read through its manifests, as written)
+      const entry = o ? key.files[o.entry] : undefined;
+      if (!run || (/^(kustomize|helm)$/.test(entry?.kind ?? "") && !refused.includes(entry!.path))) continue;
       const script = await readLaunch(ctx, t, readFileSync(join(repo.dir, t.scriptPath), "utf8"), null);
       run.targets.push({
         name: t.part ?? null,

@@ -1,6 +1,7 @@
 // Coalesces the many small git questions that concurrent checks ask (a file at a ref, a ref's sha,
 // a script's history) into one git process per kind and per tick: preflight's speed comes from
 // running few processes, not from running them in parallel on a 2-core runner.
+import { posix } from "node:path";
 import type { Git, HistoryEntry } from "./git.js";
 
 type Pending<K, V> = { key: K; resolve: (v: V) => void; reject: (e: unknown) => void };
@@ -77,11 +78,14 @@ export class GitReader {
   }
 
   show(ref: string, path: string): Promise<string | null> {
-    return this.blobs.get({ ref, path }).then((b) => (b === null ? null : b.toString("utf8")));
+    return this.showBytes(ref, path).then((b) => (b === null ? null : b.toString("utf8")));
   }
 
   /** The blob's bytes as git stores them (install files: a binary must not pass through UTF-8). */
   showBytes(ref: string, path: string): Promise<Buffer | null> {
+    // a path outside the repository (a compose build context `../other/Dockerfile`) is in no commit: git would
+    // refuse the whole batch with it
+    if (outside(path)) return Promise.resolve(null);
     return this.blobs.get({ ref, path });
   }
 
@@ -90,6 +94,12 @@ export class GitReader {
   }
 
   history(path: string, ref = "HEAD"): Promise<HistoryEntry[]> {
-    return this.logs.get({ ref, path });
+    return outside(path) ? Promise.resolve([]) : this.logs.get({ ref, path });
   }
 }
+
+/** Absolute, or leaving the repository once `..` steps are taken. */
+const outside = (path: string) => {
+  const n = posix.normalize(path);
+  return n.startsWith("/") || n === ".." || n.startsWith("../");
+};

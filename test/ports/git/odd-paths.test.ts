@@ -117,3 +117,20 @@ describe("Git.info in a repository owned by another user", () => {
     expect(await new Git("/").info()).toBeNull();
   });
 });
+
+describe("GitReader with a path outside the repository", () => {
+  it("answers null (no history) for it, and still reads the paths asked beside it", async () => {
+    const { GitReader } = await import("../../../src/ports/git/batched.js");
+    const r = track(tempRepo());
+    r.commit("add", { "compose.yaml": "services: {}\n" });
+    const reader = new GitReader(new Git(r.dir));
+    // (round AD's compose build context `../ouroboros_runtime`: asked in the same batch, it failed the whole run)
+    const [outside, inside, absolute] = await Promise.all([
+      reader.show("HEAD", "../ouroboros_runtime/Dockerfile"),
+      reader.show("HEAD", "compose.yaml"),
+      reader.show("HEAD", "/etc/passwd"),
+    ]);
+    expect([outside, inside, absolute]).toEqual([null, "services: {}\n", null]);
+    expect(await reader.history("a/../../x.sh")).toEqual([]);
+  });
+});
