@@ -4,14 +4,15 @@
 // preflight on the whole repository; a cache of launch files alone would hide those. They are rows of FETCHED.tsv
 // that are no key entry: the runner puts them at their paths and scores nothing on them. And beside each script the
 // Python program of the repository it runs (`python scripts/build_cmd.py`, a console script its pyproject.toml
-// declares, with that toml): preflight reads what that program starts.
+// declares, with that toml) and the files it sources: preflight reads what that program starts.
 // Run before the first run.
 import { execFileSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join, posix } from "node:path";
 import { composeInputsSync } from "../../src/stages/compose-inputs.js";
 import { looksLikeCompose } from "../../src/domain/launch/compose.js";
 import { parseLaunch } from "../../src/domain/launch/launch.js";
+import { sourcedFiles } from "../../src/domain/launch/sourced.js";
 import {
   consoleScriptPrograms,
   consoleScripts,
@@ -62,6 +63,12 @@ function addContext(set: string): void {
         if (toml === null || !consoleScripts(toml).size) continue;
         for (const [k, v] of consoleScripts(toml)) declared.set(k, v);
         if (consoleScriptPrograms(script, consoleScripts(toml)).length) add(r, p, toml);
+      }
+      // (the libraries and env files it sources beside it: `source "${SCRIPT_DIR}/env.sh"`)
+      for (const src of sourcedFiles(text)) {
+        const p = posix.normalize(posix.join(at, src.path));
+        const t = p.startsWith("../") ? null : show(gitDir, r.commit, p);
+        if (t !== null) add(r, p, t);
       }
       for (const prog of [...pythonPrograms(script, at), ...consoleScriptPrograms(script, declared)]) {
         const found = prog.candidates.map((p) => [p, show(gitDir, r.commit, p)] as const).find(([, t]) => t !== null);

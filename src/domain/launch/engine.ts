@@ -139,6 +139,12 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
       return kind ? { kind, args: w.slice(i + 2) } : null;
     }
   }
+  // `sg render -c "CMD"`, `su - svc -c "CMD"`, `runuser -u svc -c "CMD"`: the shell of another group or user runs CMD
+  if (/^(sg|su|runuser)$/.test(prog)) {
+    const c = w.findIndex((x, j) => j > 0 && (x.text === "-c" || x.text === "--command"));
+    const script = c > 0 ? w[c + 1] : undefined;
+    if (script) return h.nested(script.text, script.line);
+  }
   if (SHELL.test(prog)) {
     for (let i = 1; i < w.length && w[i]!.text.startsWith("-"); i++) {
       if (!/^-[A-Za-z]*c[A-Za-z]*$/.test(w[i]!.text)) continue;

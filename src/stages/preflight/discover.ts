@@ -68,9 +68,10 @@ export function quietLaunchFiles(
   targets: readonly PreflightTarget[],
 ): string[] {
   const taken = new Set(targets.flatMap((t) => [t.scriptPath, t.unitPath ?? ""]));
-  // a chart's templates and an overlay's patches are read through their render, never as files of their own
+  // a chart's templates and an overlay's patches are read through their render, never as files of their own (a
+  // kustomize directory that only lists its own manifests is no overlay: they are read as written)
   const rendered = files
-    .filter((f) => /(^|\/)(kustomization\.ya?ml|Chart\.yaml)$/.test(f))
+    .filter((f) => /(^|\/)(kustomization\.ya?ml|Chart\.yaml)$/.test(f) && !plainKustomization(root, f))
     .map((f) => (f.includes("/") ? `${dirname(f)}/` : ""));
   return files.filter((file) => {
     if (taken.has(file) || /(^|\/)(node_modules|dist|\.git)\//.test(file)) return false;
@@ -85,6 +86,20 @@ export function quietLaunchFiles(
       return false;
     }
   });
+}
+
+/** A kustomization that lists only manifests of its own directory: no base, no patch, no image rewrite. */
+function plainKustomization(root: string, file: string): boolean {
+  if (!/kustomization\.ya?ml$/i.test(file)) return false;
+  try {
+    const k = readFileSync(join(root, file), "utf8");
+    return (
+      !/^\s*-\s*(?:path\s*:\s*)?\.\.\//m.test(k) &&
+      !/^(patches|patchesStrategicMerge|patchesJson6902|images|components)\s*:/m.test(k)
+    );
+  } catch {
+    return false;
+  }
 }
 
 /** The parts of a YAML launch file that start an engine (services, containers); [] for none. */

@@ -11,7 +11,7 @@ import type { PreflightContext, PreflightTarget } from "./targets.js";
 import { renderedParts } from "./rendered.js";
 
 /** The engine flags of each launch a file held at a commit (a compose service, a container); empty for none. */
-function launchesAt(file: string, text: string): { part: string; flags: Flag[]; engine: EngineKind }[] {
+export function launchesAt(file: string, text: string): { part: string; flags: Flag[]; engine: EngineKind }[] {
   const kind = candidateKind(file, text);
   if (!kind) return [];
   return parseLaunchParts(kind, text).flatMap((p) =>
@@ -23,7 +23,7 @@ function launchesAt(file: string, text: string): { part: string; flags: Flag[]; 
  * What a launch that went away is compared with: --base, else the parent of the commit under check when that commit
  * changed `path` (a file or a chart's directory); null when neither applies.
  */
-async function goneBase(
+export async function goneBase(
   ctx: PreflightContext,
   path: string,
 ): Promise<{ base: string; label: string; short: string } | null> {

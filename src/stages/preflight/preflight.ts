@@ -20,6 +20,7 @@ import { checkContracts } from "./contracts.js";
 import { droppedFlags } from "./dropped-flags.js";
 import { checkGoneLaunches, checkGoneRenders } from "./gone-launch.js";
 import { checkAppliedValues } from "./applied-values.js";
+import { checkRemovedParts } from "./removed-parts.js";
 import { checkEngineKills } from "./engine-kills.js";
 import { historyFinding } from "./history.js";
 import { refusePath } from "./paths.js";
@@ -41,6 +42,7 @@ export async function runPreflight(ctx: PreflightContext): Promise<Finding[]> {
   if (ctx.ref === null) findings.push(cleanTreeFinding(entries as StatusEntry[], { config: ctx.configPath ?? null }));
   findings.push(historyFinding(!ctx.historyOk));
   findings.push(...(await checkGoneLaunches(ctx)));
+  findings.push(...(await checkRemovedParts(ctx, ctx.targets)));
   findings.push(...(await checkEngineKills(ctx, (p) => readScript(ctx, p))));
   if (ctx.targets.length === 0) {
     findings.push(

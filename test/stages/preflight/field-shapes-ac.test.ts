@@ -99,3 +99,70 @@ describe("a script that runs the repository's console script", () => {
     expect(none.filter((f) => f.data?.endpoint)).toEqual([]);
   });
 });
+
+describe("one engine launch removed from a file that keeps another", () => {
+  it("reports the flags only the removed launch passed, at their base lines", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const service = (name: string, extra: string[]) =>
+      [
+        `  ${name}:`,
+        "    image: ghcr.io/ggml-org/llama.cpp:server-cuda",
+        "    command:",
+        "      - --port",
+        "      - '8080'",
+        "      - --jinja",
+        ...extra.map((x) => `      - ${x}`),
+      ].join("\n");
+    const gemma = service("gemma", ["-m", "/models/gemma.gguf"]);
+    const qwen = service("qwen", ["-m", "/models/qwen.gguf", "--spec-type", "draft-mtp", "--cache-type-k", "q8_0"]);
+    r.commit("two models", { "compose.yaml": `services:\n${gemma}\n${qwen}\n` });
+    r.commit("only deploy gemma", { "compose.yaml": `services:\n${gemma}\n` });
+    let out = "";
+    await main(["preflight", "--json", "--base", "HEAD~1"], {
+      out: (s) => (out += s),
+      err: () => {},
+      isTTY: false,
+      env: {},
+      cwd: r.dir,
+    });
+    const dropped = (JSON.parse(out) as Report).findings.filter(
+      (f) => f.check === "preflight.dropped-flags" && f.status !== "pass" && f.status !== "skip",
+    );
+    expect(dropped.map((f) => [f.data?.part, f.data?.flag, f.data?.baseLine])).toEqual([
+      ["qwen", "--spec-type", 18],
+      ["qwen", "--cache-type-k", 20],
+    ]);
+  });
+});
+
+describe("a launch gone whole from a manifest a plain kustomize directory lists", () => {
+  it("is compared with the base like any manifest (the directory is no overlay)", async () => {
+    const r = tempRepo();
+    repos.push(r);
+    const dep = (container: string) =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: vllm-server}\nspec:\n  template:\n    spec:\n      containers:\n${container}`;
+    r.commit("vllm", {
+      "k8s/vllm/kustomization.yaml": "resources:\n  - deployment.yaml\n",
+      "k8s/vllm/deployment.yaml": dep(
+        '        - name: vllm-server\n          image: vllm/vllm-openai:v0.11.0\n          command: ["/bin/sh", "-c"]\n          args: ["vllm serve m --max-model-len 26000 --trust-remote-code"]\n',
+      ),
+    });
+    r.commit("our own server", {
+      "k8s/vllm/deployment.yaml": dep("        - name: vllm-server\n          image: team/gearhawk:latest\n"),
+    });
+    let out = "";
+    await main(["preflight", "--json", "--base", "HEAD~1"], {
+      out: (s) => (out += s),
+      err: () => {},
+      isTTY: false,
+      env: {},
+      cwd: r.dir,
+    });
+    const gone = (JSON.parse(out) as Report).findings.filter((f) => f.data?.launchGone);
+    expect(gone.map((f) => [f.file, f.data?.flag, f.data?.baseLine])).toEqual([
+      ["k8s/vllm/deployment.yaml", "--max-model-len", 11],
+      ["k8s/vllm/deployment.yaml", "--trust-remote-code", 11],
+    ]);
+  });
+});

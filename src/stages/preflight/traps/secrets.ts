@@ -30,7 +30,9 @@ const DEV_DEFAULT = /^(local[-_])?(dev|devel|development|test|testing|demo)[-_](
 
 function isPlaceholder(value: string): boolean {
   const v = value.trim();
-  return PLACEHOLDER.test(v) || PLACEHOLDER_LEAD.test(v) || DEV_DEFAULT.test(v);
+  // `sk-CHANGE-ME`, `hf_your_token`: a key's well-known prefix before the placeholder
+  const bare = v.replace(/^(sk|hf|ghp|gsk|xai|pk|rk)[-_](?=.)/i, "");
+  return [v, bare].some((x) => PLACEHOLDER.test(x) || PLACEHOLDER_LEAD.test(x) || DEV_DEFAULT.test(x));
 }
 
 /** `${VLLM_API_KEY:-local-vllm}`: the literal the file falls back to when nobody sets the variable, or undefined. */

@@ -128,6 +128,9 @@ describe("rules by runtime and engine", () => {
     expect(hits("docker run --rm -e HF_TOKEN=##################### vllm/vllm-openai --model /m\n")).toEqual([]);
     // the example key of vLLM's own docs
     expect(hits("vllm serve /m --api-key=token-abc123\n")).toEqual([]);
+    // a key's prefix before the placeholder (round AD's SGLang scripts: `--api-key sk-CHANGE-ME`)
+    expect(hits("python3 -m sglang.launch_server --model-path /m --api-key sk-CHANGE-ME\n")).toEqual([]);
+    expect(hits("vllm serve /m --api-key sk-k7Rq2vXw9LmP4tZs8YbN3cHd\n")).toEqual(["secret-in-argv@1"]);
     expect(hits("vllm serve /m --api-key k7Rq2vXw9LmP4tZs8YbN3cHd\n")).toEqual(["secret-in-argv@1"]);
     // a development default named as one, public in the file (two blind keys: H1's and Z4's)
     expect(hits('llama-server -m /m.gguf --api-key "${LLAMA_API_KEY:-local-dev-key}"\n')).toEqual([]);
