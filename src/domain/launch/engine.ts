@@ -239,13 +239,17 @@ function launcherKind(words: readonly Word[]): EngineKind | null {
   return engine === undefined ? null : engine === "vllm" ? "vllm" : engine === "sglang" ? "sglang" : "llama.cpp";
 }
 
-/** An interactive terminal session (-it, attached) in a local image (no registry or namespace), no GPU, no port. */
+/**
+ * An interactive terminal session (-it, attached) in a local image (no registry or namespace), no GPU, no port; or in
+ * an NVIDIA NGC image (`nvcr.io/nvidia/vllm:25.11-py3`), whose entrypoint starts a shell when no command is given:
+ * the team works in it, the engine is started by hand.
+ */
 function interactiveShell(run: PodmanRun, untagged: string): boolean {
   const has = (name: string) => run.options.some((o) => o.name === name);
   const gpu = has("--gpus") || has("--runtime") || run.devices.length > 0;
-  return (
-    has("--interactive") && has("--tty") && !has("--detach") && !untagged.includes("/") && !gpu && !run.publish.length
-  );
+  const attached = has("--interactive") && has("--tty") && !has("--detach");
+  if (attached && /^nvcr\.io\/nvidia\//.test(untagged)) return true;
+  return attached && !untagged.includes("/") && !gpu && !run.publish.length;
 }
 
 /** `sh -c "SCRIPT.sh ARGS..."` on an engine image, SCRIPT.sh mounted by the run and given flags: the engine, ARGS. */
@@ -326,6 +330,10 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   // the team works in (its default command), not a server
   if (after.length === 0 && interactiveShell(run, untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
+  // llama.cpp's `full` images run its tools.sh, which starts llama-server only for `--server`/`-s` (then the rest is
+  // llama-server's argv); any other first word runs another tool or prints "Unknown command" (.devops/tools.sh)
+  if (kind === "llama.cpp" && /:full(-|$)/.test(ref.replace(/@sha256:.*$/, "")))
+    return first && (first.text === "--server" || first.text === "-s") ? { kind, args: after.slice(1) } : null;
   if (kind) return { kind, args: [...after] };
   // an application image (a UI, a router, a simulator) taking engine-like flags is still no engine
   if (

@@ -76,7 +76,9 @@ export function quietLaunchFiles(
   return files.filter((file) => {
     if (taken.has(file) || /(^|\/)(node_modules|dist|\.git)\//.test(file)) return false;
     if (/\.ya?ml$/.test(file) && rendered.some((d) => file.startsWith(d))) return false;
-    if (!/\.(sh|bash|command|service|container|ya?ml)$/.test(file)) return false;
+    // (as discovery reads them: a script without an extension, `docker/run`, too)
+    if (!/\.(sh|bash|zsh|command|service|container|ya?ml)$/.test(file) && /(^|\/)[^/]*\.[A-Za-z0-9]+$/.test(file))
+      return false;
     try {
       const text = readFileSync(join(root, file), "utf8");
       // (a compose file whose engine service was deleted whole may name no engine any more: it is still compared)

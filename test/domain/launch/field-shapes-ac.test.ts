@@ -166,3 +166,43 @@ describe("console scripts a pyproject.toml declares", () => {
     ]);
   });
 });
+
+describe("container runs whose image starts no server by itself (round AD)", () => {
+  const engine = (text: string) => {
+    const e = parseLaunch("script", text).engine;
+    return e ? [e.kind, e.flags.map((f) => f.name)] : null;
+  };
+
+  it("an attached -it run of an NGC image with no command is a shell the team works in", () => {
+    expect(engine("docker run --gpus all --ipc=host -it --rm nvcr.io/nvidia/vllm:25.11-py3\n")).toBeNull();
+    expect(engine("docker run --gpus all --rm nvcr.io/nvidia/vllm:25.11-py3 vllm serve m --port 8000\n")).toEqual([
+      "vllm",
+      ["--port"],
+    ]);
+  });
+
+  it("llama.cpp's full image runs llama-server only for --server / -s (its tools.sh)", () => {
+    const run = (args: string) => `docker run --rm -v /m:/models ghcr.io/ggml-org/llama.cpp:full-cuda ${args}\n`;
+    expect(engine(run("--server -m /models/q.gguf --port 8080"))).toEqual(["llama.cpp", ["-m", "--port"]]);
+    expect(engine(run("-s -m /models/q.gguf"))).toEqual(["llama.cpp", ["-m"]]);
+    expect(engine(run("-m /models/q.gguf --port 8080"))).toBeNull();
+    expect(engine(run("--run -m /models/q.gguf -p hi"))).toBeNull();
+    // the server image runs llama-server itself
+    expect(engine("docker run --rm ghcr.io/ggml-org/llama.cpp:server -m /models/q.gguf\n")).toEqual([
+      "llama.cpp",
+      ["-m"],
+    ]);
+  });
+});
+
+describe("a command string run by another group's or user's shell", () => {
+  it("sg GROUP -c, su USER -c and runuser -u USER -c run the string as a shell does", () => {
+    const kind = (text: string) => parseLaunch("script", text).engine?.kind ?? null;
+    expect(kind('exec sg render -c "$VENV/bin/python -m sglang.launch_server --model-path m --port 30000"\n')).toBe(
+      "sglang",
+    );
+    expect(kind("su - llm -c 'vllm serve /m --port 8000'\n")).toBe("vllm");
+    expect(kind('runuser -u llm -c "llama-server -m /m.gguf"\n')).toBe("llama.cpp");
+    expect(kind("sg render -c 'echo ready'\n")).toBeNull();
+  });
+});
