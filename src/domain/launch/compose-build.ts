@@ -98,3 +98,12 @@ export function builtImage(
   const body = path === null ? undefined : builds.get(path);
   return { image, script: path !== null && body !== undefined ? { path, text: body } : null };
 }
+
+/**
+ * A build of one of llama.cpp's own images from its source tree (`.devops/cuda.Dockerfile`, `target: full`): the
+ * stage's name is the image's tag (`full`, `server`, `light`) whatever the Dockerfile says, or null.
+ */
+export function llamaCppStage(y: YamlReader, svc: Node, dir: string, expand: (text: string) => string): string | null {
+  const df = dockerfileOf(y, svc, dir, expand);
+  return df?.target && /(^|\/)\.devops\/[^/]*\.Dockerfile$/.test(df.path) ? df.target : null;
+}

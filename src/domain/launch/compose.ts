@@ -4,7 +4,7 @@
 // an engine is its own launch part. Pure.
 import type { PodmanRun, Word } from "./model.js";
 import { readPodmanRun } from "./podman.js";
-import { buildReads, builtImage } from "./compose-build.js";
+import { buildReads, builtImage, llamaCppStage } from "./compose-build.js";
 import { mountedScriptPath } from "./compose-mount.js";
 import { imageEngine } from "./engine.js";
 import { optionWord, readYaml, YamlReader, yamlCommand } from "./yaml-node.js";
@@ -335,9 +335,12 @@ function readService(
     : image
       ? null
       : baseImageArg(y, build);
+  // (llama.cpp's own image built from its tree: the stage is the image's tag, `full` runs its tools.sh)
+  const stage = !built && !image && build ? llamaCppStage(y, svc, scope.dir, expand) : null;
   const imageText =
     base?.value ??
     y.str(image) ??
+    (stage ? `ghcr.io/ggml-org/llama.cpp:${stage}` : null) ??
     (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
   const imageLine = base?.line ?? (image ? y.line(image) : y.line(svc));
   // an image that is only an unset variable keeps its name: `${STACK_LLAMACPP_IMAGE}` is the only clue to the engine

@@ -124,6 +124,10 @@ export function directEngine(words: readonly Word[], h: EngineHints): Found | nu
     return cmd && cmd.length > 1 ? directEngine(cmd, h) : null;
   }
   if (prog === "llama-server" || (prog === "server" && h.llama)) return { kind: "llama.cpp", args: w.slice(1) };
+  // a package's console script named for the engine server it runs in-process, handing on its argv
+  // (`mineru-vllm-server`, `mineru-sglang-server --port 30000`)
+  const named = /^[a-z][\w.]*[-_](vllm|sglang)[-_]server$/.exec(prog)?.[1];
+  if (named) return { kind: named === "vllm" ? "vllm" : "sglang", args: w.slice(1) };
   if (prog === LLAMA_CPP_BINARY && w.some((x) => /^--(host|port)(=|$)/.test(x.text)))
     return { kind: "llama.cpp", args: w.slice(1) };
   if (PYTHON.test(prog) || first.dynamic) {

@@ -206,3 +206,22 @@ describe("a command string run by another group's or user's shell", () => {
     expect(kind("sg render -c 'echo ready'\n")).toBeNull();
   });
 });
+
+describe("a compose service that builds llama.cpp's own image from its source tree", () => {
+  const svc = (target: string, command: string) =>
+    `services:\n  llm:\n    build:\n      context: llama.cpp/\n      dockerfile: .devops/vulkan.Dockerfile\n      target: ${target}\n    command: ${command}\n`;
+  const kinds = (text: string) =>
+    parseLaunchParts("compose", text, { builds: new Map(), dir: "" }).map((p) => p.script.engine?.kind ?? null);
+
+  it("is the stage's image: `full` runs tools.sh (llama-server only for --server), `server` runs llama-server", () => {
+    expect(kinds(svc("full", "-m /app/m.gguf --port 8000"))).toEqual([null]);
+    expect(kinds(svc("full", "--server -m /app/m.gguf --port 8000"))).toEqual(["llama.cpp"]);
+    expect(kinds(svc("server", "-m /app/m.gguf --port 8000"))).toEqual(["llama.cpp"]);
+  });
+
+  it("a package's console script named for the engine server it runs: mineru-sglang-server", () => {
+    const text =
+      "services:\n  ocr:\n    image: team/ocr-backend:v2\n    entrypoint: mineru-sglang-server\n    command: [--host, 0.0.0.0, --port, '30000']\n";
+    expect(kinds(text)).toEqual(["sglang"]);
+  });
+});
