@@ -67,6 +67,13 @@ const SETTINGS: ReadonlyArray<ReadonlySet<string>> = [
   new Set(["--max-num-seqs", "--max-running-requests", "--parallel"]),
   new Set(["--model", "--model-path"]),
 ];
+
+/**
+ * One option under a fork's name and the upstream one (the least tokens between two context checkpoints:
+ * ik_llama.cpp's `--ctx-checkpoints-interval`, llama.cpp's `--checkpoint-min-step`): a switch between them is the
+ * option respelt, whatever value it has now (the value is the setting's, not a sign of a port).
+ */
+const RESPELT: ReadonlyArray<ReadonlySet<string>> = [new Set(["--ctx-checkpoints-interval", "--checkpoint-min-step"])];
 const sameSetting = (a: string, b: string) =>
   SETTINGS.some((s) => s.has(normalizeFlagName(a)) && s.has(normalizeFlagName(b)));
 
@@ -77,6 +84,10 @@ const sameSetting = (a: string, b: string) =>
  * flag, or null.
  */
 function movedValue(f: Flag, added: readonly Flag[]): Flag | null {
+  const twin = added.filter((g) =>
+    RESPELT.some((r) => r.has(normalizeFlagName(f.name)) && r.has(normalizeFlagName(g.name)) && g.name !== f.name),
+  );
+  if (twin.length === 1) return twin[0]!;
   if (f.value === null || f.value === "") return null;
   const old = words(f.name);
   const same = added.filter((g) => g.value === f.value);

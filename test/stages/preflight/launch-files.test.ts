@@ -185,6 +185,8 @@ describe("preflight: honest contract messages", () => {
     // the same setting in another engine's words, same value: a command ported between engines
     expect(drops("--max-model-len 32768", "--context-length 32768")).toEqual([["pass", null]]);
     expect(drops("--max-model-len 32768", "--context-length 8192")).toEqual([["warn", "--max-model-len"]]);
+    // a fork's name for an option and upstream's (round AD's ik_llama.cpp to llama.cpp switch), a new value too
+    expect(drops("--ctx-checkpoints-interval 512", "--checkpoint-min-step 256")).toEqual([["pass", null]]);
     // a bare number under a merely related name is no evidence of a move
     expect(drops("--threads-batch 8", "--batch-size 8")).toEqual([["warn", "--threads-batch"]]);
     // a value that moves to an unrelated flag is still a drop
