@@ -182,8 +182,11 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
       (startsThroughLibrary(root, file, text) || startsThroughPython(root, file, text) ? "script" : null);
     if (!kind) {
       if (/\.service$/.test(file) || UNIT_TEMPLATE.test(file)) units.push({ file, text });
-      else if (COMPOSE_UP.test(text)) launchers.push(file);
-      else if (candidateKind(file, text) === "script") scripts.push({ file, text });
+      else {
+        // (a starter may bring up a compose stack, a database, and run a serve script of the repository too)
+        if (COMPOSE_UP.test(text)) launchers.push(file);
+        if (candidateKind(file, text) === "script") scripts.push({ file, text });
+      }
       continue;
     }
     // a script that starts two engines one after the other: each is a target; the first checks the file

@@ -34,6 +34,14 @@ function runs(c: Command): string[] {
   // `tmux send-keys -t PANE 'CUDA_VISIBLE_DEVICES=0 ./serve.sh' C-m`: the pane's shell runs the typed line
   if (prog === "tmux" && w[1] === "send-keys" && w.some((x) => x === "C-m" || x === "Enter"))
     return w.slice(2).flatMap((x) => (/\s/.test(x) || scriptWord(x) ? typed(x) : []));
+  // `tmux new-window -t S -n vllm "$CMD"`: the window's shell runs its last word (the string CMD holds)
+  if (prog === "tmux" && /^(new-window|neww|new-session|new|split-window|splitw)$/.test(w[1] ?? "")) {
+    const last = peel(c.words).at(-1);
+    const line = last?.resolved ?? last?.text ?? "";
+    if (w.length <= 2 || line.startsWith("-")) return [];
+    // (the words a quoted "$CMD" held, when the string is known only with a variable left in it)
+    return last?.held ? runs({ ...c, words: last.held }) : typed(line);
+  }
   return w[0] && scriptWord(w[0]) ? [w[0]] : [];
 }
 

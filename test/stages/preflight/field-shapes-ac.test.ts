@@ -166,3 +166,26 @@ describe("a launch gone whole from a manifest a plain kustomize directory lists"
     ]);
   });
 });
+
+describe("starters that run the repository's serve script beside other services (round AD)", () => {
+  const SERVE = "#!/bin/bash\nexec vllm serve /models/m --port 8000\n";
+
+  it("a tmux window whose command string runs it through conda; a starter that also brings up a compose stack", async () => {
+    const found = await preflight({
+      "scripts/vllm_service_startup.sh": SERVE,
+      "start_all.sh": [
+        "#!/bin/bash",
+        'SCRIPT_DIR="$(cd "$(dirname "$0")" && pwd)"',
+        'CMD_VLLM="conda run -n base --no-capture-output bash ${SCRIPT_DIR}/scripts/vllm_service_startup.sh; exec bash"',
+        "tmux new-session -d -s services -n shell",
+        'tmux new-window -t services -n vllm "$CMD_VLLM"',
+        "",
+      ].join("\n"),
+      "up.sh": "#!/bin/bash\ndocker-compose up -d weaviate\nscripts/vllm_service_startup.sh > /tmp/llm.log 2>&1 &\n",
+    });
+    expect(launchers(found)).toEqual([
+      "start_all.sh -> scripts/vllm_service_startup.sh",
+      "up.sh -> scripts/vllm_service_startup.sh",
+    ]);
+  });
+});
