@@ -9,6 +9,7 @@ import { optionWord, readYaml, YamlReader, yamlCommand } from "./yaml-node.js";
 import { appendedArgs, predictorModel } from "./kserve.js";
 import { configMapsOf, withMountedScript, type ConfigMaps } from "./configmap-script.js";
 import { appTemplateContainers } from "./app-template.js";
+import { productionStackContainers } from "./production-stack.js";
 import { probeBudget } from "./probe-budget.js";
 
 export interface KubeContainer {
@@ -60,7 +61,11 @@ export function parseKube(text: string): KubeContainer[] | null {
     });
     const api = y.str(y.get(doc.contents, "apiVersion")) ?? "";
     if (kind === "Model" && api.startsWith("kubeai.org/")) out.push(...kubeaiModel(y, name, doc.contents, lines));
-    if (kind === "HelmRelease") out.push(...appTemplateContainers(y, name, doc.contents, lines));
+    if (kind === "HelmRelease")
+      out.push(
+        ...appTemplateContainers(y, name, doc.contents, lines),
+        ...productionStackContainers(y, name, doc.contents, lines),
+      );
   }
   // one whose runtime is elsewhere (a cluster's, another file's) is read as that container on its own
   for (const { y, m } of models) {

@@ -225,3 +225,56 @@ describe("a compose service that builds llama.cpp's own image from its source tr
     expect(kinds(text)).toEqual(["sglang"]);
   });
 });
+
+describe("a Flux HelmRelease of vLLM's production-stack chart", () => {
+  const release = (extra: string) =>
+    [
+      "apiVersion: helm.toolkit.fluxcd.io/v2",
+      "kind: HelmRelease",
+      "metadata: {name: vllm}",
+      "spec:",
+      "  chart: {spec: {chart: vllm-stack, version: 0.1.12}}",
+      "  values:",
+      "    servingEngineSpec:",
+      "      modelSpec:",
+      "        - name: qwen",
+      "          repository: vllm/vllm-openai",
+      "          tag: v0.11.0",
+      "          modelURL: Qwen/Qwen3-8B",
+      "          enableTool: true",
+      "          toolCallParser: hermes",
+      "          resources: {limits: {nvidia.com/gpu: '1'}}",
+      "          vllmConfig:",
+      "            maxModelLen: 32768",
+      "            extraArgs:",
+      "              - --reasoning-parser",
+      "              - qwen3",
+      extra,
+      "    routerSpec: {repository: lmcache/lmstack-router, tag: v0.1.11}",
+      "",
+    ].join("\n");
+
+  it("is one vLLM container per model entry, each flag on the line of the key that writes it", () => {
+    const parts = parseLaunchParts("kubernetes", release(""));
+    expect(parts.map((p) => p.name)).toEqual(["HelmRelease/vllm/qwen/vllm"]);
+    const e = parts[0]!.script.engine!;
+    expect([e.kind, e.podmanRun?.image?.text]).toEqual(["vllm", "vllm/vllm-openai:v0.11.0"]);
+    expect(e.flags.map((f) => `${f.name}@${f.line}`)).toEqual([
+      "--host@9",
+      "--port@9",
+      "--enable-auto-tool-choice@13",
+      "--tool-call-parser@14",
+      "--no-enable-prefix-caching@16",
+      "--max-model-len@17",
+      "--reasoning-parser@19",
+    ]);
+  });
+
+  it("a model entry switched off starts nothing", () => {
+    const off = release("").replace(
+      "          modelURL: Qwen/Qwen3-8B",
+      "          modelURL: Qwen/Qwen3-8B\n          enabled: false",
+    );
+    expect(parseLaunchParts("kubernetes", off).filter((p) => p.script.engine)).toEqual([]);
+  });
+});
