@@ -323,9 +323,12 @@ function readService(
   // `FROM ${BASE_IMAGE}`): that image is what runs
   const commandWords = command ? composeWords(y, command, expand) : null;
   const buildEnv = scope.buildEnv ?? env;
-  const built = scope.builds
-    ? builtImage(y, svc, scope.dir, scope.builds, commandWords, (t) => interpolate(t, buildEnv))
-    : null;
+  // (llama.cpp's own image built from its tree: the stage is the image's tag, `full` runs its tools.sh)
+  const stage = !image && build ? llamaCppStage(y, svc, scope.dir, expand) : null;
+  const built =
+    scope.builds && !stage
+      ? builtImage(y, svc, scope.dir, scope.builds, commandWords, (t) => interpolate(t, buildEnv))
+      : null;
   // built on an engine's image that the Dockerfile leaves running (no ENTRYPOINT of its own): that image runs,
   // whatever the `image:` tag names the result
   const builtBase =
@@ -335,8 +338,6 @@ function readService(
     : image
       ? null
       : baseImageArg(y, build);
-  // (llama.cpp's own image built from its tree: the stage is the image's tag, `full` runs its tools.sh)
-  const stage = !built && !image && build ? llamaCppStage(y, svc, scope.dir, expand) : null;
   const imageText =
     base?.value ??
     y.str(image) ??

@@ -217,6 +217,14 @@ describe("a compose service that builds llama.cpp's own image from its source tr
     expect(kinds(svc("full", "-m /app/m.gguf --port 8000"))).toEqual([null]);
     expect(kinds(svc("full", "--server -m /app/m.gguf --port 8000"))).toEqual(["llama.cpp"]);
     expect(kinds(svc("server", "-m /app/m.gguf --port 8000"))).toEqual(["llama.cpp"]);
+    // the same with llama.cpp's tree in the repository: its full stage's ENTRYPOINT is tools.sh
+    const dockerfile =
+      'FROM ubuntu:24.04 AS base\nFROM base AS full\nENTRYPOINT [ "/app/tools.sh" ]\nFROM base AS server\nENTRYPOINT [ "/app/llama-server" ]\n';
+    const builds = new Map([["llama.cpp/.devops/vulkan.Dockerfile", dockerfile]]);
+    const withTree = (text: string) =>
+      parseLaunchParts("compose", text, { builds, dir: "" }).map((p) => p.script.engine?.kind ?? null);
+    expect(withTree(svc("full", "-m /app/m.gguf --port 8000"))).toEqual([null]);
+    expect(withTree(svc("server", "-m /app/m.gguf --port 8000"))).toEqual(["llama.cpp"]);
   });
 
   it("a package's console script named for the engine server it runs: mineru-sglang-server", () => {
