@@ -41,6 +41,8 @@ import {
   composeInputs,
   composeInputsSync,
   composeLaunchIn,
+  consoleScriptPrograms,
+  consoleScripts,
   execScripts,
   fail,
   fileKind,
@@ -66,6 +68,7 @@ import {
   peel,
   programOf,
   programWords,
+  pyprojectPaths,
   pythonPrograms,
   readEndpointLaunch,
   readFlags,
@@ -90,7 +93,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-NL5DNCTZ.js";
+} from "./chunk-FJUYHI3O.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40747,20 +40750,37 @@ function runs(c) {
   const prog = basename2(w[0] ?? "");
   if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [w[1]] : [];
   if ((prog === "podman" || prog === "docker") && w[1] === "exec") return w.slice(2).filter(scriptWord);
+  if (prog === "systemctl") {
+    const args = w.slice(1).filter((x) => !x.startsWith("-"));
+    const starts2 = /^(start|restart|try-restart|reload-or-restart)$/.test(args[0] ?? "");
+    if (starts2 || args[0] === "enable" && w.includes("--now"))
+      return args.slice(1).map((u) => `${UNIT_NAME}${/\.service$/.test(u) ? u : `${u}.service`}`);
+  }
   if (prog === "tmux" && w[1] === "send-keys" && w.some((x) => x === "C-m" || x === "Enter"))
     return w.slice(2).flatMap((x) => /\s/.test(x) || scriptWord(x) ? typed(x) : []);
+  if (prog === "tmux" && /^(new-window|neww|new-session|new|split-window|splitw)$/.test(w[1] ?? "")) {
+    const last = peel(c.words).at(-1);
+    const line2 = last?.resolved ?? last?.text ?? "";
+    if (w.length <= 2 || line2.startsWith("-")) return [];
+    return last?.held ? runs({ ...c, words: last.held }) : typed(line2);
+  }
   return w[0] && scriptWord(w[0]) ? [w[0]] : [];
 }
+var UNIT_NAME = "systemctl:";
 var typed = (line2) => parseServeScript(line2, { heredocs: false }).commands.flatMap(runs);
 function startedScripts(text) {
   const out = /* @__PURE__ */ new Set();
-  if (!/\.(sh|command)\b/.test(text)) return out;
+  if (!/\.(sh|command)\b|\bsystemctl\b/.test(text)) return out;
   for (const c of parseServeScript(text, { heredocs: false }).commands) for (const n of runs(c)) out.add(n);
   for (const m of text.matchAll(/^\s*ExecStart\s*=.*$/gm))
     for (const w of m[0].matchAll(/[^\s'"=;&|]+\.sh\b/g)) out.add(w[0]);
   return out;
 }
 function servedBy(targets, written2, from) {
+  if (written2.startsWith(UNIT_NAME)) {
+    const name = written2.slice(UNIT_NAME.length);
+    return targets.find((t) => !t.sharesFile && [t.unitPath, t.scriptPath].some((p) => p && basename2(p) === name));
+  }
   const scripts = targets.filter((t) => t.kind === "script" && !t.sharesFile && t.scriptPath !== from);
   const path = written2.replace(/^(\.\/)+/, "");
   const ends = (t) => t.scriptPath === path || t.scriptPath.endsWith(`/${path}`);
@@ -40964,11 +40984,12 @@ function startsEngine(file2, text) {
 }
 function quietLaunchFiles(root, files, targets) {
   const taken = new Set(targets.flatMap((t) => [t.scriptPath, t.unitPath ?? ""]));
-  const rendered = files.filter((f) => /(^|\/)(kustomization\.ya?ml|Chart\.yaml)$/.test(f)).map((f) => f.includes("/") ? `${dirname3(f)}/` : "");
+  const rendered = files.filter((f) => /(^|\/)(kustomization\.ya?ml|Chart\.yaml)$/.test(f) && !plainKustomization(root, f)).map((f) => f.includes("/") ? `${dirname3(f)}/` : "");
   return files.filter((file2) => {
     if (taken.has(file2) || /(^|\/)(node_modules|dist|\.git)\//.test(file2)) return false;
     if (/\.ya?ml$/.test(file2) && rendered.some((d) => file2.startsWith(d))) return false;
-    if (!/\.(sh|bash|command|service|container|ya?ml)$/.test(file2)) return false;
+    if (!/\.(sh|bash|zsh|command|service|container|ya?ml)$/.test(file2) && /(^|\/)[^/]*\.[A-Za-z0-9]+$/.test(file2))
+      return false;
     try {
       const text = readFileSync3(join2(root, file2), "utf8");
       const kind = text.includes("\0") ? null : candidateKind(file2, text);
@@ -40977,6 +40998,15 @@ function quietLaunchFiles(root, files, targets) {
       return false;
     }
   });
+}
+function plainKustomization(root, file2) {
+  if (!/kustomization\.ya?ml$/i.test(file2)) return false;
+  try {
+    const k = readFileSync3(join2(root, file2), "utf8");
+    return !/^\s*-\s*(?:path\s*:\s*)?\.\.\//m.test(k) && !/^(patches|patchesStrategicMerge|patchesJson6902|images|components)\s*:/m.test(k);
+  } catch {
+    return false;
+  }
 }
 function engineParts(kind, text, inputs) {
   return parseLaunchParts(kind, text, { env: /* @__PURE__ */ new Map(), ...inputs }).filter((p) => p.script.engine || p.script.unreadable && ENGINE.test(text)).map((p) => p.name);
@@ -41008,7 +41038,7 @@ function discoverTargets(root, files) {
   for (const file2 of files) {
     if (/(^|\/)(node_modules|dist|\.git)\//.test(file2)) continue;
     if (rendered.some((d) => inChart(file2, d)) || patches.has(file2)) continue;
-    if (!/\.(sh|bash|command|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file2) && /\.[A-Za-z0-9]+$/.test(file2) && !UNIT_TEMPLATE.test(file2))
+    if (!/\.(sh|bash|zsh|command|slurm|sbatch|pbs|service|container|ya?ml)$/.test(file2) && /\.[A-Za-z0-9]+$/.test(file2) && !UNIT_TEMPLATE.test(file2))
       continue;
     let text;
     try {
@@ -41036,8 +41066,10 @@ function discoverTargets(root, files) {
     const kind = startsEngine(file2, text) ?? (startsThroughLibrary(root, file2, text) || startsThroughPython(root, file2, text) ? "script" : null);
     if (!kind) {
       if (/\.service$/.test(file2) || UNIT_TEMPLATE.test(file2)) units.push({ file: file2, text });
-      else if (COMPOSE_UP.test(text)) launchers.push(file2);
-      else if (candidateKind(file2, text) === "script") scripts.push({ file: file2, text });
+      else {
+        if (COMPOSE_UP.test(text)) launchers.push(file2);
+        if (candidateKind(file2, text) === "script") scripts.push({ file: file2, text });
+      }
       continue;
     }
     const parts = kind === "script" ? parseLaunchParts(kind, text) : [];
@@ -41111,17 +41143,24 @@ function pairLaunchers(targets, launchers) {
   }
 }
 function startsThroughPython(root, file2, text) {
-  if (candidateKind(file2, text) !== "script" || text.includes("\0") || !/\bpython/.test(text)) return false;
-  const programs = pythonPrograms(parseLaunch("script", text), posix4.dirname(file2).replace(/^\.$/, ""));
-  return programs.some(
-    (p) => p.candidates.some((c) => {
-      try {
-        return launchedEngine(readFileSync3(join2(root, c), "utf8")) !== null;
-      } catch {
-        return false;
-      }
-    })
+  if (candidateKind(file2, text) !== "script" || text.includes("\0")) return false;
+  const read = (f) => {
+    try {
+      return readFileSync3(join2(root, f), "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const dir = posix4.dirname(file2).replace(/^\.$/, "");
+  const script = parseLaunch("script", text);
+  const declared2 = new Map(
+    pyprojectPaths(dir).reverse().flatMap((p) => [...consoleScripts(read(p) ?? "")])
   );
+  const programs = [
+    .../\bpython|\.py\b/i.test(text) ? pythonPrograms(script, dir) : [],
+    ...consoleScriptPrograms(script, declared2)
+  ];
+  return programs.some((p) => p.candidates.some((c) => launchedEngine(read(c) ?? "") !== null));
 }
 function startsThroughLibrary(root, file2, text) {
   if (candidateKind(file2, text) !== "script" || text.includes("\0")) return false;
@@ -41420,8 +41459,13 @@ var SETTINGS = [
   /* @__PURE__ */ new Set(["--max-num-seqs", "--max-running-requests", "--parallel"]),
   /* @__PURE__ */ new Set(["--model", "--model-path"])
 ];
+var RESPELT = [/* @__PURE__ */ new Set(["--ctx-checkpoints-interval", "--checkpoint-min-step"])];
 var sameSetting = (a, b) => SETTINGS.some((s) => s.has(normalizeFlagName(a)) && s.has(normalizeFlagName(b)));
 function movedValue(f, added) {
+  const twin = added.filter(
+    (g) => RESPELT.some((r) => r.has(normalizeFlagName(f.name)) && r.has(normalizeFlagName(g.name)) && g.name !== f.name)
+  );
+  if (twin.length === 1) return twin[0];
   if (f.value === null || f.value === "") return null;
   const old = words(f.name);
   const same = added.filter((g) => g.value === f.value);
@@ -41636,10 +41680,10 @@ var EXTRA = {
 };
 function walkSchema(node2, visit2, path = "") {
   visit2(path, node2);
-  const join19 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join19(k));
+  const join21 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join21(k));
   if (node2.additionalProperties && typeof node2.additionalProperties === "object")
-    walkSchema(node2.additionalProperties, visit2, join19("*"));
+    walkSchema(node2.additionalProperties, visit2, join21("*"));
   if (node2.items) walkSchema(node2.items, visit2, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit2, `${path}[]`);
 }
@@ -46486,6 +46530,7 @@ async function logsHandler(opts, io) {
 import { relative as relative7 } from "node:path";
 
 // src/ports/git/batched.ts
+import { posix as posix5 } from "node:path";
 var Coalescer = class {
   constructor(keyOf, fetchAll) {
     this.keyOf = keyOf;
@@ -46551,27 +46596,32 @@ var GitReader = class {
   refs;
   logs;
   show(ref, path) {
-    return this.blobs.get({ ref, path }).then((b) => b === null ? null : b.toString("utf8"));
+    return this.showBytes(ref, path).then((b) => b === null ? null : b.toString("utf8"));
   }
   /** The blob's bytes as git stores them (install files: a binary must not pass through UTF-8). */
   showBytes(ref, path) {
+    if (outside(path)) return Promise.resolve(null);
     return this.blobs.get({ ref, path });
   }
   resolve(ref) {
     return this.refs.get(ref);
   }
   history(path, ref = "HEAD") {
-    return this.logs.get({ ref, path });
+    return outside(path) ? Promise.resolve([]) : this.logs.get({ ref, path });
   }
+};
+var outside = (path) => {
+  const n = posix5.normalize(path);
+  return n.startsWith("/") || n === ".." || n.startsWith("../");
 };
 
 // src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync14, statSync as statSync2 } from "node:fs";
-import { join as join18 } from "node:path";
+import { readFileSync as readFileSync15, statSync as statSync2 } from "node:fs";
+import { join as join20 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync9 } from "node:fs";
-import { basename as basename6, dirname as dirname11, isAbsolute as isAbsolute8, join as join11, posix as posix5 } from "node:path";
+import { basename as basename6, dirname as dirname11, isAbsolute as isAbsolute8, join as join11, posix as posix6 } from "node:path";
 
 // src/domain/launch/vllm-config.ts
 var import_yaml3 = __toESM(require_dist(), 1);
@@ -46619,10 +46669,17 @@ async function readLaunch(ctx, t, text, ref, headParts) {
   const inputs = kind === "compose" ? await composeInputs((p) => readAt(ctx, p, ref), t.scriptPath, text) : {};
   const script = parseLaunch(kind, text, { part: t.part ?? null, ...inputs, ...headParts ? { headParts } : {} });
   if (kind === "script" && !script.engine) {
-    for (const prog of pythonPrograms(script, posix5.dirname(t.scriptPath).replace(/^\.$/, ""))) {
+    const dir = posix6.dirname(t.scriptPath).replace(/^\.$/, "");
+    const declared2 = /* @__PURE__ */ new Map();
+    for (const p of pyprojectPaths(dir).reverse()) {
+      const toml = await readAt(ctx, p, ref);
+      if (toml) for (const [k, v] of consoleScripts(toml)) declared2.set(k, v);
+    }
+    for (const prog of [...pythonPrograms(script, dir), ...consoleScriptPrograms(script, declared2)]) {
       for (const path of prog.candidates) {
         const source = await readAt(ctx, path, ref);
-        const engine = source === null ? null : launchedEngine(source);
+        const args = prog.command.words.map((w) => w.text);
+        const engine = source === null ? null : launchedEngine(source, args);
         if (engine) return launchedBy(script, prog.command, engine);
       }
     }
@@ -46645,7 +46702,7 @@ async function withConfigFile(ctx, launchPath, script, ref) {
 async function librariesAt(ctx, scriptPath, text, ref) {
   const out = [];
   for (const s of sourcedFiles(text)) {
-    const file2 = posix5.normalize(posix5.join(posix5.dirname(scriptPath), s.path));
+    const file2 = posix6.normalize(posix6.join(posix6.dirname(scriptPath), s.path));
     const lib = file2.startsWith("../") ? null : await readAt(ctx, file2, ref);
     if (lib !== null && !lib.includes("\0")) out.push({ ...s, file: file2, text: lib });
   }
@@ -46733,7 +46790,7 @@ var RENDERERS = {
   }
 };
 function toolError(stderr) {
-  const lines = stderr.trim().split("\n");
+  const lines = stderr.trim().split("\n").filter((l, i, all) => !/^# Warning: /.test(l) || all.every((x) => /^# Warning: /.test(x)));
   const first = lines[0] ?? "";
   const m = /\berr="((?:[^"\\]|\\.)*)"/.exec(first);
   if (m) return m[1].replace(/\\(["\\])/g, "$1");
@@ -46759,11 +46816,23 @@ function pathsInside(absDir, within) {
       return false;
     }
   }
+  text = withoutInlinePatches(text);
   const named = [...text.matchAll(/^\s*(?:-\s*)?(?:path\s*:\s*)?(["']?)([^\s"'#:]+)\1\s*(?:#.*)?$/gm)];
   return named.every((m) => {
     const rel = relative6(within, resolve7(absDir, m[2]));
     return !m[2].startsWith("/") && !rel.startsWith("..") && !isAbsolute10(rel);
   });
+}
+function withoutInlinePatches(text) {
+  const out = [];
+  let under2 = -1;
+  for (const line2 of text.split("\n")) {
+    const lead2 = line2.length - line2.trimStart().length;
+    if (under2 >= 0 && (line2.trim() === "" || lead2 > under2)) continue;
+    under2 = /^\s*(?:-\s*)?patch\s*:\s*[|>]/.test(line2) ? lead2 : -1;
+    out.push(line2);
+  }
+  return out.join("\n");
 }
 async function renderManifests(tool, absDir, { timeoutMs = 6e4, within, valueFiles = [] } = {}) {
   const r = RENDERERS[tool];
@@ -46820,7 +46889,7 @@ async function renderWithDependencies(absDir, deps, timeoutMs, error62, args) {
 }
 
 // src/stages/preflight/rendered-lines.ts
-import { posix as posix6 } from "node:path";
+import { posix as posix7 } from "node:path";
 
 // src/domain/launch/template-align.ts
 var ACTION = /\{\{-?[\s\S]*?-?\}\}/g;
@@ -47214,7 +47283,7 @@ function valuesStarts(all, doc, at2, candidates, claimed) {
 var docText = (all, d) => all.slice(d.first - 1, d.first - 1 + d.count).join("\n");
 function sourceOf(spec2, doc) {
   const m = /^# Source: [^/\n]+\/(.+)$/m.exec(doc);
-  return m ? posix6.join(spec2.dir, m[1]) : null;
+  return m ? posix7.join(spec2.dir, m[1]) : null;
 }
 function documents(text) {
   const out = [];
@@ -47641,7 +47710,9 @@ var memlock = {
     const summary = set2 ? `${runName(run)} limits memlock to ${set2.value.slice(8)} while ${shown2} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown2} pins host memory`;
     const fix = `${how} (and raise it for the user in /etc/security/limits.d/).`;
     if (!set2 && run.runtime === "compose") return [hitIn(ctx, source, pin, shown2, summary, fix)];
-    return [hitAt(ctx, source.file, set2?.line ?? run.command.line, summary, fix, pin.file ? [] : [pin.line])];
+    if (set2 || pin.file)
+      return [hitAt(ctx, source.file, set2?.line ?? run.command.line, summary, fix, pin.file ? [] : [pin.line])];
+    return [hitAt(ctx, source.file, pin.line, summary, fix, [run.command.line])];
   })
 };
 
@@ -47860,7 +47931,8 @@ var PLACEHOLDER_LEAD = /^(dummy|fake|placeholder|example|sample|changeme|your|in
 var DEV_DEFAULT = /^(local[-_])?(dev|devel|development|test|testing|demo)[-_](api[-_])?(key|token|secret)$/i;
 function isPlaceholder(value) {
   const v = value.trim();
-  return PLACEHOLDER.test(v) || PLACEHOLDER_LEAD.test(v) || DEV_DEFAULT.test(v);
+  const bare = v.replace(/^(sk|hf|ghp|gsk|xai|pk|rk)[-_](?=.)/i, "");
+  return [v, bare].some((x) => PLACEHOLDER.test(x) || PLACEHOLDER_LEAD.test(x) || DEV_DEFAULT.test(x));
 }
 function fallback(value, lines) {
   const d = value === void 0 ? null : /^"?\$\{([A-Za-z_]\w*):?-([^$`{}"'\s]+)\}"?$/.exec(value);
@@ -48391,8 +48463,52 @@ function crlf(text, file2, label) {
   );
 }
 
-// src/stages/preflight/script-batch.ts
+// src/stages/preflight/zsh-syntax.ts
+import { mkdtempSync as mkdtempSync4, rmSync as rmSync4, writeFileSync as writeFileSync5 } from "node:fs";
+import { tmpdir as tmpdir4 } from "node:os";
 import { join as join16 } from "node:path";
+var CHECK12 = "preflight.bash-syntax";
+function isZsh(file2, text) {
+  const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(text);
+  if (!shebang) return /\.zsh$/.test(file2);
+  const program = /(^|\/)env$/.test(shebang[1]) ? shebang[2] ?? "" : shebang[1];
+  return /(^|\/)zsh$/.test(program);
+}
+function parseZshError(stderr, ran) {
+  const first = stderr.split("\n").find((l) => l.startsWith(`${ran}:`)) ?? stderr.split("\n")[0] ?? "";
+  const m = /:(\d+): (.*)$/.exec(first);
+  return m ? { line: Number(m[1]), message: m[2].trim() } : { line: null, message: first.trim() };
+}
+async function zshSyntax(text, file2, label = file2) {
+  const dir = mkdtempSync4(join16(tmpdir4(), "dg-zsh-n-"));
+  const tmp = join16(dir, "script");
+  let r;
+  try {
+    writeFileSync5(tmp, text, { mode: 384 });
+    r = await runLocal("zsh", ["-n", tmp], { timeoutMs: 6e4 });
+  } finally {
+    rmSync4(dir, { recursive: true, force: true });
+  }
+  if (r.spawnError)
+    return skip(CHECK12, `${label} is a zsh script and zsh is not installed: its syntax is not checked`, {
+      file: file2,
+      fix: "install zsh (apt-get install zsh) to check it with zsh -n"
+    });
+  if (r.timedOut) return fail(CHECK12, `${label}: zsh -n did not finish within 60 s`, { file: file2 });
+  if (r.code === 0)
+    return pass(CHECK12, `${label}: zsh -n passes (a zsh script: bash -n and shellcheck do not apply)`, { file: file2 });
+  const { line: line2, message } = parseZshError(r.stderr, tmp);
+  return fail(CHECK12, `${label}: zsh -n fails${line2 ? ` at line ${line2}` : ""}: ${message}`, {
+    file: file2,
+    ...line2 ? { line: line2 } : {},
+    evidence: [r.stderr.trim().split(tmp).join(file2)],
+    fix: `fix the syntax at ${file2}${line2 ? `:${line2}` : ""}, then run \`zsh -n ${shellQuote(file2)}\``,
+    data: { message, shell: "zsh" }
+  });
+}
+
+// src/stages/preflight/script-batch.ts
+import { join as join17 } from "node:path";
 var LOOP = 'for f; do e=$(bash -n -- "$f" 2>&1 >/dev/null); printf "%s\\0%s\\0" "$?" "$e"; done';
 var answer = (code, stdout, stderr) => ({
   code,
@@ -48404,7 +48520,7 @@ var answer = (code, stdout, stderr) => ({
 async function checkScripts(root, files, shellcheck2) {
   const out = { bash: /* @__PURE__ */ new Map(), shellcheck: /* @__PURE__ */ new Map() };
   if (files.length === 0) return out;
-  const abs = files.map((f) => join16(root, f));
+  const abs = files.map((f) => join17(root, f));
   const deadline = 6e4 + 1e3 * files.length;
   const [bash, sc] = await Promise.all([
     runLocal("bash", ["-c", LOOP, "bash-n", ...abs], { cwd: root, timeoutMs: deadline }),
@@ -48462,7 +48578,7 @@ var ScriptBatch = class {
 };
 
 // src/stages/preflight/clean-tree.ts
-var CHECK12 = "preflight.clean-tree";
+var CHECK13 = "preflight.clean-tree";
 var GATE_TARBALL = /(^|\/)deploy-gate-\d[^/]*\.tgz$/;
 function cleanFix(entries, own2) {
   const config2 = entries.filter((e) => e.path === own2.config);
@@ -48485,11 +48601,11 @@ function cleanFix(entries, own2) {
   return steps.join("; ");
 }
 function cleanTreeFinding(entries, own2 = {}) {
-  if (entries.length === 0) return pass(CHECK12, "work tree is clean (no modified, staged or untracked files)");
+  if (entries.length === 0) return pass(CHECK13, "work tree is clean (no modified, staged or untracked files)");
   const counts = /* @__PURE__ */ new Map();
   for (const e of entries) counts.set(e.kind, (counts.get(e.kind) ?? 0) + 1);
   const parts = [...counts].map(([k, n]) => `${n} ${k}`).join(", ");
-  return fail(CHECK12, `work tree is not clean: ${parts}`, {
+  return fail(CHECK13, `work tree is not clean: ${parts}`, {
     evidence: entries.slice(0, 50).map((e) => `${e.code} ${e.path} (${e.kind})`).concat(entries.length > 50 ? [`... and ${entries.length - 50} more`] : []),
     fix: cleanFix(entries, own2),
     data: { files: entries.map((e) => ({ path: e.path, kind: e.kind })) }
@@ -48570,12 +48686,12 @@ function contextAround(text, token, context = 3) {
 }
 
 // src/stages/preflight/contracts.ts
-var CHECK13 = "preflight.contracts";
+var CHECK14 = "preflight.contracts";
 var short = (sha) => sha.slice(0, 10);
 async function checkContracts(inp) {
   if (inp.specs.length === 0)
     return [
-      skip(CHECK13, `${inp.file}: no contract flags declared`, {
+      skip(CHECK14, `${inp.file}: no contract flags declared`, {
         file: inp.file,
         fix: `declare them under contracts.flags in deploy-gate.yml, e.g. ${contractExample(inp.script.engine?.kind ?? "vllm")}`
       })
@@ -48584,7 +48700,7 @@ async function checkContracts(inp) {
   const builtBy = inp.script.engine.builtBy;
   if (builtBy)
     return [
-      skip(CHECK13, `${inp.file}: the engine's flags are built by \`${builtBy}\` when it runs: none is in the file`, {
+      skip(CHECK14, `${inp.file}: the engine's flags are built by \`${builtBy}\` when it runs: none is in the file`, {
         file: inp.file,
         fix: "check the contract flags on the host: deploy-gate verify reads the running engine's argv"
       })
@@ -48601,7 +48717,7 @@ async function checkContracts(inp) {
   }
   if (present.length) {
     findings.unshift(
-      pass(CHECK13, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, {
+      pass(CHECK14, `${inp.file}: ${present.length} of ${inp.specs.length} contract flags present`, {
         file: inp.file,
         data: { present }
       })
@@ -48623,7 +48739,7 @@ async function missingContract(inp, spec2, status2, flag) {
   };
   if (!inp.historyOk) {
     return fail(
-      CHECK13,
+      CHECK14,
       `${inp.file}: contract "${spec2}" broken: ${what} (${inp.noTraceReason ?? "history not traced: shallow clone"})`,
       {
         ...base,
@@ -48645,7 +48761,7 @@ async function missingContract(inp, spec2, status2, flag) {
   const inText = status2 === "missing" ? textLine(inp.script, name) : null;
   if (inText !== null) {
     return fail(
-      CHECK13,
+      CHECK14,
       `${inp.file}: contract "${spec2}" broken: ${name} is on line ${inText} but not in the engine command deploy-gate read`,
       {
         ...base,
@@ -48657,7 +48773,7 @@ async function missingContract(inp, spec2, status2, flag) {
   }
   if (!trace2) {
     return fail(
-      CHECK13,
+      CHECK14,
       `${inp.file}: contract "${spec2}" broken: ${what}; it is nowhere in the history of ${inp.file} under this name (if the script was renamed, git log --follow -- ${shellQuote(inp.file)} shows its older history)`,
       {
         ...base,
@@ -48679,7 +48795,7 @@ async function missingContract(inp, spec2, status2, flag) {
   const restoreLine = trace2.removedLines[0]?.trim() ?? spec2;
   const view = parent && ctx ? `git show ${shellQuote(`${short(parent)}:${inp.file}`)} | sed -n '${Math.max(1, ctx.line - 3)},${ctx.line + 3}p'` : null;
   return fail(
-    CHECK13,
+    CHECK14,
     `${inp.file}: contract "${spec2}" broken: ${what}, dropped in ${short(trace2.droppedIn.sha)} "${trace2.droppedIn.subject}"`,
     {
       ...base,
@@ -48703,7 +48819,7 @@ function contractsAsText(inp) {
   if (missing.length) {
     return [
       fail(
-        CHECK13,
+        CHECK14,
         `${inp.file}: ${how}; checked as text, ${missing.length} contract flag(s) are not in the file: ${missing.join(", ")}`,
         {
           file: inp.file,
@@ -48715,7 +48831,7 @@ function contractsAsText(inp) {
     ];
   }
   return [
-    warn(CHECK13, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
+    warn(CHECK14, `${inp.file}: ${how}; checked as text, all ${inp.specs.length} contract flag(s) appear in the file`, {
       file: inp.file,
       evidence,
       data,
@@ -48797,14 +48913,14 @@ async function checkGoneRenders(ctx, emptied) {
 
 // src/stages/preflight/applied-values.ts
 import { readFileSync as readFileSync13 } from "node:fs";
-import { join as join17 } from "node:path";
+import { join as join18 } from "node:path";
 
 // src/domain/launch/argo-app.ts
-import { posix as posix7 } from "node:path";
+import { posix as posix8 } from "node:path";
 var record2 = (v) => v !== null && typeof v === "object" && !Array.isArray(v) ? v : null;
 function repoPath2(p) {
   if (/^\/|:\/\/|\{\{|\$/.test(p)) return null;
-  const n = posix7.normalize(p).replace(/\/+$/, "");
+  const n = posix8.normalize(p).replace(/\/+$/, "");
   return n.startsWith("../") || n === ".." ? null : n || ".";
 }
 function appliedCharts(file2, text) {
@@ -48816,13 +48932,13 @@ function appliedCharts(file2, text) {
     const d = record2(doc.toJS());
     if (!d || d.kind !== "Application" || !/^argoproj\.io\//.test(String(d.apiVersion))) continue;
     const spec2 = record2(d.spec);
-    const name = String(record2(d.metadata)?.name ?? posix7.basename(posix7.dirname(file2)));
+    const name = String(record2(d.metadata)?.name ?? posix8.basename(posix8.dirname(file2)));
     const sources = [spec2?.source, ...Array.isArray(spec2?.sources) ? spec2.sources : []];
     for (const s of sources.map(record2)) {
       const path = typeof s?.path === "string" ? repoPath2(s.path) : null;
       const files = record2(s?.helm)?.valueFiles;
       if (!path || !Array.isArray(files) || !files.length) continue;
-      const valueFiles = files.map((f) => typeof f === "string" ? repoPath2(posix7.join(path, f)) : null);
+      const valueFiles = files.map((f) => typeof f === "string" ? repoPath2(posix8.join(path, f)) : null);
       if (valueFiles.some((f) => f === null)) continue;
       out.push({ file: file2, name, chartDir: path, valueFiles });
     }
@@ -48838,7 +48954,7 @@ function appliedRenders(root, files, targets) {
     if (!/\.ya?ml$/i.test(file2) || /(^|\/)(templates|node_modules)\//.test(file2)) continue;
     let text;
     try {
-      text = readFileSync13(join17(root, file2), "utf8");
+      text = readFileSync13(join18(root, file2), "utf8");
     } catch {
       continue;
     }
@@ -48871,6 +48987,8 @@ async function baseOf(ctx, own2) {
   }
   const head = ctx.ref ?? "HEAD";
   const headSha = await ctx.reader.resolve(head);
+  const dirty = ctx.ref === null && (await (ctx.statusCache ??= ctx.git.status())).some((e) => own2.includes(e.path));
+  if (dirty && headSha) return { sha: headSha, label: `HEAD (${headSha.slice(0, 10)})`, short: headSha.slice(0, 10) };
   for (const f of own2) {
     const last = (await ctx.reader.history(f, head))[0]?.commit;
     if (!last || last.sha !== headSha || !last.parents[0]) continue;
@@ -48942,6 +49060,48 @@ async function checkAppliedValues(ctx) {
   return out;
 }
 
+// src/stages/preflight/removed-parts.ts
+import { readFileSync as readFileSync14 } from "node:fs";
+import { join as join19 } from "node:path";
+async function checkRemovedParts(ctx, targets) {
+  if (!ctx.historyOk) return [];
+  const out = [];
+  const files = [...new Set(targets.filter((t) => t.part && !t.render).map((t) => t.scriptPath))];
+  for (const file2 of files) {
+    const at2 = await goneBase(ctx, file2);
+    if (!at2) continue;
+    const [was, now] = await Promise.all([ctx.reader.show(at2.base, file2), ctx.reader.show(ctx.ref ?? "HEAD", file2)]);
+    const nowText = ctx.ref === null ? workTree(ctx, file2) : now;
+    if (was === null || nowText === null) continue;
+    const before = launchesAt(file2, was);
+    const after = launchesAt(file2, nowText);
+    const names2 = new Set(after.map((p) => p.part));
+    const removed2 = before.filter((p) => !names2.has(p.part));
+    if (!removed2.length || !after.length || after.some((p) => !before.some((b) => b.part === p.part))) continue;
+    const left = after.flatMap((p) => p.flags);
+    for (const r of removed2) {
+      const kept = new Set(left.map((f) => normalizeFlagName(f.name)));
+      const gone = r.flags.filter((f) => !kept.has(normalizeFlagName(f.name)));
+      for (const f of droppedFlags(gone, [], file2, at2.label, /* @__PURE__ */ new Set(), at2.short, file2, r.engine)) {
+        if (f.status === "pass") continue;
+        out.push({
+          ...f,
+          summary: `${file2} (${r.part}): ${f.summary.slice(file2.length + 2)} (this launch was removed; the file's other launches do not pass it)`,
+          data: { ...f.data, part: r.part, partGone: true }
+        });
+      }
+    }
+  }
+  return out;
+}
+function workTree(ctx, file2) {
+  try {
+    return readFileSync14(join19(ctx.root, file2), "utf8");
+  } catch {
+    return null;
+  }
+}
+
 // src/stages/preflight/engine-kills.ts
 var SHELL_FILE = /\.(sh|bash|command)$/;
 async function checkEngineKills(ctx, read) {
@@ -48960,10 +49120,10 @@ async function checkEngineKills(ctx, read) {
 }
 
 // src/stages/preflight/history.ts
-var CHECK14 = "preflight.history";
+var CHECK15 = "preflight.history";
 function historyFinding(shallow) {
-  if (!shallow) return pass(CHECK14, "full git history available for contract tracing and dropped-flag checks");
-  return fail(CHECK14, "shallow clone: contract tracing, dropped-flag and rollback-ref checks cannot run", {
+  if (!shallow) return pass(CHECK15, "full git history available for contract tracing and dropped-flag checks");
+  return fail(CHECK15, "shallow clone: contract tracing, dropped-flag and rollback-ref checks cannot run", {
     evidence: ["git rev-parse --is-shallow-repository -> true (actions/checkout fetches one commit by default)"],
     fix: SHALLOW_FIX,
     data: { shallow: true }
@@ -48971,11 +49131,11 @@ function historyFinding(shallow) {
 }
 
 // src/stages/preflight/shellcheck.ts
-var CHECK15 = "preflight.shellcheck";
+var CHECK16 = "preflight.shellcheck";
 function shellcheckFindings(json2, file2) {
   const parsed = JSON.parse(json2);
   return (parsed.comments ?? []).filter((c) => c.level === "error" || c.level === "warning").map(
-    (c) => warn(CHECK15, `SC${c.code} ${c.message}`, {
+    (c) => warn(CHECK16, `SC${c.code} ${c.message}`, {
       file: file2,
       line: c.line,
       fix: `see https://www.shellcheck.net/wiki/SC${c.code}`,
@@ -48990,15 +49150,15 @@ async function shellcheck(absPath, file2, cwd) {
 function shellcheckResult(r, file2) {
   if (r.spawnError)
     return [
-      skip(CHECK15, "shellcheck is not installed", {
+      skip(CHECK16, "shellcheck is not installed", {
         file: file2,
         fix: "install it (apt-get install shellcheck) to get its warnings"
       })
     ];
   if (r.code !== 0 && r.code !== 1)
-    return [skip(CHECK15, `shellcheck could not check ${file2}: ${r.stderr.trim()}`, { file: file2 })];
+    return [skip(CHECK16, `shellcheck could not check ${file2}: ${r.stderr.trim()}`, { file: file2 })];
   const found = shellcheckFindings(r.stdout || "{}", file2);
-  return found.length ? found : [pass(CHECK15, `${file2}: no shellcheck warnings`, { file: file2 })];
+  return found.length ? found : [pass(CHECK16, `${file2}: no shellcheck warnings`, { file: file2 })];
 }
 async function shellcheckAvailable() {
   const r = await runLocal("shellcheck", ["--version"], { timeoutMs: 1e4 });
@@ -49019,6 +49179,7 @@ async function runPreflight(ctx) {
   if (ctx.ref === null) findings.push(cleanTreeFinding(entries, { config: ctx.configPath ?? null }));
   findings.push(historyFinding(!ctx.historyOk));
   findings.push(...await checkGoneLaunches(ctx));
+  findings.push(...await checkRemovedParts(ctx, ctx.targets));
   findings.push(...await checkEngineKills(ctx, (p) => readScript(ctx, p)));
   if (ctx.targets.length === 0) {
     findings.push(
@@ -49064,7 +49225,7 @@ async function runPreflight(ctx) {
   const targets = expanded.filter((t) => !checkedAsRendered(t, overlays));
   if (ctx.ref === null) {
     const scripts = targets.filter(
-      (t) => t.kind === "script" && !t.sharesFile && !/\.ya?ml$/i.test(t.scriptPath) && refused(ctx, t).length === 0
+      (t) => t.kind === "script" && !t.sharesFile && !/\.(ya?ml|zsh)$/i.test(t.scriptPath) && refused(ctx, t).length === 0
     );
     ctx.scriptBatch = new ScriptBatch(ctx.root, scripts, ctx.shellcheck);
   }
@@ -49077,17 +49238,17 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync14(join18(ctx.root, path), "utf8");
+    return readFileSync15(join20(ctx.root, path), "utf8");
   } catch {
     return null;
   }
 }
 function refused(ctx, t) {
-  const CHECK28 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
+  const CHECK29 = t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps";
   return [t.scriptPath, t.unitPath].flatMap((p) => {
     const why = p === null ? null : refusePath(ctx.root, p);
     return why ? [
-      fail(CHECK28, `${why}: deploy-gate reads only regular files inside the repository`, {
+      fail(CHECK29, `${why}: deploy-gate reads only regular files inside the repository`, {
         file: p,
         fix: `point endpoints.${t.name} in deploy-gate.yml at the real file inside the repository (not a link to it, nor a path outside it)`
       })
@@ -49114,7 +49275,7 @@ async function preflightTarget(ctx, t) {
   const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
   const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync2(join18(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync2(join20(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -49141,9 +49302,10 @@ async function preflightTarget(ctx, t) {
   const history = () => ctx.reader.history(t.scriptPath, ctx.ref ?? "HEAD");
   const out = [];
   const fileChecks = !t.sharesFile;
-  if (kind === "script" && fileChecks) {
+  if (kind === "script" && fileChecks && isZsh(t.scriptPath, text)) out.push(await zshSyntax(text, t.scriptPath));
+  else if (kind === "script" && fileChecks) {
     const batch = ctx.ref === null ? await ctx.scriptBatch?.want(t, t.scriptPath) : void 0;
-    const abs = join18(ctx.root, t.scriptPath);
+    const abs = join20(ctx.root, t.scriptPath);
     const syntax = batch?.bash.get(t.scriptPath);
     out.push(
       syntax ? syntaxFinding(text, t.scriptPath, t.scriptPath, syntax, abs) : await bashSyntax(text, t.scriptPath)
@@ -49204,14 +49366,14 @@ function offTree(f, ref) {
   return { ...rest, evidence: [`${ref}:${f.file ? `${f.file}:` : ""}${line2}`, ...f.evidence ?? []] };
 }
 async function resolveBase(ctx, t) {
-  const CHECK28 = "preflight.dropped-flags";
+  const CHECK29 = "preflight.dropped-flags";
   const explicit = ctx.base ?? t.endpoint?.rollback?.ref ?? null;
   if (explicit) {
     const sha = await ctx.reader.resolve(explicit);
     const shown2 = /^[0-9a-f]{40}$/.test(explicit) ? explicit.slice(0, 10) : explicit;
     if (sha) return { sha, label: explicit, short: shown2 };
     return {
-      error: fail(CHECK28, `base ref ${explicit} not found`, {
+      error: fail(CHECK29, `base ref ${explicit} not found`, {
         file: t.scriptPath,
         fix: ctx.historyOk ? `check the ref name (git tag -l; git branch -a) or pass --base REF` : SHALLOW_FIX
       })
@@ -49226,7 +49388,7 @@ async function resolveBase(ctx, t) {
   const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
   const parent = last?.parents[0] ?? null;
   if (!last || !parent)
-    return { error: skip(CHECK28, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
+    return { error: skip(CHECK29, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
   return {
     sha: parent,
     label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
@@ -49302,11 +49464,11 @@ async function scriptAtBase(ctx, t, sha) {
   return text === null ? null : { path, text };
 }
 async function checkRollbackRef(ctx, t, ref) {
-  const CHECK28 = "preflight.rollback-ref";
+  const CHECK29 = "preflight.rollback-ref";
   const sha = await ctx.reader.resolve(ref);
   if (!sha) {
     return [
-      fail(CHECK28, `rollback ref ${ref} does not exist`, {
+      fail(CHECK29, `rollback ref ${ref} does not exist`, {
         fix: ctx.historyOk ? `create it (git tag ${shellQuote(ref)} <good commit>; git push origin ${shellQuote(ref)}) or fix rollback.ref in deploy-gate.yml` : SHALLOW_FIX,
         data: { ref }
       })
@@ -49315,7 +49477,7 @@ async function checkRollbackRef(ctx, t, ref) {
   const text = await ctx.reader.show(sha, t.scriptPath);
   if (text === null)
     return [
-      fail(CHECK28, `${t.scriptPath} does not exist at rollback ref ${ref}`, {
+      fail(CHECK29, `${t.scriptPath} does not exist at rollback ref ${ref}`, {
         file: t.scriptPath,
         fix: "point rollback.ref at a commit that has the serve script",
         data: { ref, sha }
@@ -49336,7 +49498,7 @@ async function checkRollbackRef(ctx, t, ref) {
   if (broken.length === 0)
     return [
       {
-        check: CHECK28,
+        check: CHECK29,
         status: "pass",
         summary: `rollback ref ${ref} (${sha.slice(0, 10)}) passes ${syntax.length ? "bash -n and " : ""}its ${specs.length} contracts`,
         data: { ref, sha }
@@ -49344,7 +49506,7 @@ async function checkRollbackRef(ctx, t, ref) {
     ];
   return broken.map((f) => ({
     ...offTree(f, ref),
-    check: CHECK28,
+    check: CHECK29,
     summary: `rollback ref ${ref}: ${f.summary}`,
     fix: `the rollback target itself is broken: fix it and move the tag, or point rollback.ref at a good commit. ${f.fix ?? ""}`.trim(),
     data: { ref, sha, ...f.data }
@@ -49525,7 +49687,7 @@ function readNonDefaultArgs(line2) {
 }
 
 // src/stages/verify/argv.ts
-var CHECK16 = "verify.argv";
+var CHECK17 = "verify.argv";
 function nonDefaultArgs(journal) {
   let last = null;
   for (const l of journal) if (l.includes("non-default args")) last = readNonDefaultArgs(l) ?? last;
@@ -49533,9 +49695,9 @@ function nonDefaultArgs(journal) {
 }
 function checkArgv(input2) {
   if (!input2.argv) {
-    return input2.direct ? fail(CHECK16, "could not read the engine process's command line", {
+    return input2.direct ? fail(CHECK17, "could not read the engine process's command line", {
       fix: "check the unit's engine is running (systemctl status SERVICE) and its process's /proc/PID/cmdline is readable by the SSH user"
-    }) : fail(CHECK16, "could not read the container's /proc/1/cmdline", {
+    }) : fail(CHECK17, "could not read the container's /proc/1/cmdline", {
       fix: "check the container is running and `podman exec <container> cat /proc/1/cmdline` works for the SSH user"
     });
   }
@@ -49556,7 +49718,7 @@ function checkArgv(input2) {
   const data = { contracts: contracts2, drift, nonDefaultArgs: nda, scriptEngine: input2.script?.engine ? true : false };
   if (broken.length) {
     return fail(
-      CHECK16,
+      CHECK17,
       `contract flag${broken.length > 1 ? "s" : ""} not in effect on the host: ${broken.map((c) => c.spec).join(", ")}`,
       {
         evidence,
@@ -49568,7 +49730,7 @@ function checkArgv(input2) {
   }
   if (!input2.script?.engine) {
     return fail(
-      CHECK16,
+      CHECK17,
       `no engine argv found in ${input2.scriptPath} at ${input2.ref}: nothing to compare the live argv with`,
       {
         evidence,
@@ -49579,7 +49741,7 @@ function checkArgv(input2) {
     );
   }
   if (real.length) {
-    return fail(CHECK16, `live argv drifted from ${input2.scriptPath} at ${input2.ref}: ${real.length} difference(s)`, {
+    return fail(CHECK17, `live argv drifted from ${input2.scriptPath} at ${input2.ref}: ${real.length} difference(s)`, {
       evidence,
       data,
       file: input2.scriptPath,
@@ -49589,7 +49751,7 @@ function checkArgv(input2) {
   }
   if (input2.edited?.length) {
     return warn(
-      CHECK16,
+      CHECK17,
       `${input2.edited.join(", ")} changed on the host since the last deploy wrote ${input2.edited.length > 1 ? "them" : "it"}: the live argv still matches ${input2.ref}, the next restart runs the edit`,
       {
         evidence: [...evidence, ...input2.edited.map((p) => `${p}: sha256 differs from the deploy's state record`)],
@@ -49599,14 +49761,14 @@ function checkArgv(input2) {
     );
   }
   return pass(
-    CHECK16,
+    CHECK17,
     `live argv carries all ${contracts2.length} contract flag(s) and matches ${input2.scriptPath} at ${input2.ref}`,
     { evidence, data }
   );
 }
 
 // src/stages/verify/container.ts
-var CHECK17 = "verify.container";
+var CHECK18 = "verify.container";
 function age(ms) {
   const s = Math.round(ms / 1e3);
   return s < 120 ? `${s} s` : s < 7200 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`;
@@ -49615,7 +49777,7 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
   const c = facts.container;
   if (cli === "unit") return checkUnitRun(facts, name, deployment);
   if (!c) {
-    return fail(CHECK17, `no container ${name} on the host`, {
+    return fail(CHECK18, `no container ${name} on the host`, {
       evidence: [`${cli} inspect ${name}: ${facts.inspectError ?? "nothing"}`],
       fix: `the unit is not running a container named ${name} (container: in deploy-gate.yml must be the serve script's ${cli} run --name): ${service ? `systemctl status ${service}; ` : ""}${cli} ps -a --filter name=${name}`
     });
@@ -49632,7 +49794,7 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
     status: c.status
   };
   if (!c.running) {
-    return fail(CHECK17, `container ${name} is ${c.status}, not running`, {
+    return fail(CHECK18, `container ${name} is ${c.status}, not running`, {
       evidence,
       data,
       fix: `read its last boot: journalctl CONTAINER_NAME=${name} -o json > boot.json && deploy-gate explain boot.json`
@@ -49644,7 +49806,7 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
     evidence.push(`deploy began ${new Date(since).toISOString()} (host clock)`);
     if (deployment.containerId && !c.id.startsWith(deployment.containerId) && !deployment.containerId.startsWith(c.id)) {
       return fail(
-        CHECK17,
+        CHECK18,
         `another container answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`,
         {
           evidence,
@@ -49666,7 +49828,7 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
     );
   } else {
     return warn(
-      CHECK17,
+      CHECK18,
       `container ${name} is running, but the host has no deploy-gate state record to date it against`,
       {
         evidence: [...evidence, facts.stateError ?? "no state record on the host"],
@@ -49677,14 +49839,14 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
   }
   data.deployBeganMs = since;
   if (c.createdMs === null)
-    return warn(CHECK17, `cannot read when ${name} was created`, {
+    return warn(CHECK18, `cannot read when ${name} was created`, {
       evidence,
       data,
       fix: `check ${cli} inspect ${name} prints .Created`
     });
   if (c.createdMs + 1e3 < since) {
     return fail(
-      CHECK17,
+      CHECK18,
       `container ${name} predates the deploy by ${age(since - c.createdMs)}: an old container answers`,
       {
         evidence,
@@ -49693,12 +49855,12 @@ function checkContainer(facts, name, deployment, service = null, cli = "podman")
       }
     );
   }
-  return pass(CHECK17, `container ${c.id.slice(0, 12)} created after the deploy began, running`, { evidence, data });
+  return pass(CHECK18, `container ${c.id.slice(0, 12)} created after the deploy began, running`, { evidence, data });
 }
 function checkUnitRun(facts, service, deployment) {
   const c = facts.container;
   if (!c)
-    return fail(CHECK17, `${service} has no current run: ${facts.inspectError ?? "systemctl show said nothing"}`, {
+    return fail(CHECK18, `${service} has no current run: ${facts.inspectError ?? "systemctl show said nothing"}`, {
       fix: `systemctl status ${service}; journalctl -u ${service} -n 50`
     });
   const ageMs = c.createdMs !== null && facts.hostNowMs !== null ? facts.hostNowMs - c.createdMs : null;
@@ -49714,14 +49876,14 @@ function checkUnitRun(facts, service, deployment) {
     unitRun: true
   };
   if (!c.running)
-    return fail(CHECK17, `${service} is ${c.status}: its engine is not running`, {
+    return fail(CHECK18, `${service} is ${c.status}: its engine is not running`, {
       evidence,
       data,
       fix: `read its last run: journalctl -u ${service} -o json > boot.json && deploy-gate explain boot.json`
     });
   const since = deployment ? deployment.startedAtHostMs : facts.state ? facts.state.deployedAt * 1e3 : null;
   if (since === null) {
-    return warn(CHECK17, `${service} is running, but the host has no deploy-gate state record to date it against`, {
+    return warn(CHECK18, `${service} is running, but the host has no deploy-gate state record to date it against`, {
       evidence: [...evidence, facts.stateError ?? "no state record on the host"],
       data,
       fix: "deploy once with `deploy-gate run` so the host records what was deployed"
@@ -49730,38 +49892,38 @@ function checkUnitRun(facts, service, deployment) {
   data.deployBeganMs = since;
   if (deployment?.containerId && deployment.containerId !== c.id) {
     return fail(
-      CHECK17,
+      CHECK18,
       `another run of ${service} answers: ${c.id.slice(0, 12)}, the deploy saw ${deployment.containerId.slice(0, 12)} come up`,
       { evidence, data, fix: `the unit was restarted after the deploy: check journalctl -u ${service} and redeploy` }
     );
   }
   if (c.createdMs === null)
-    return warn(CHECK17, `cannot read when ${service} started`, {
+    return warn(CHECK18, `cannot read when ${service} started`, {
       evidence,
       data,
       fix: `check that systemctl show -p ExecMainStartTimestamp ${service} prints a start time`
     });
   if (c.createdMs + 1e3 < since) {
     return fail(
-      CHECK17,
+      CHECK18,
       `${service}'s run predates the deploy by ${age(since - c.createdMs)}: the restart did not start it again`,
       { evidence, data, fix: `systemctl restart ${service}, then redeploy` }
     );
   }
-  return pass(CHECK17, `${service}'s run ${c.id.slice(0, 12)} started after the deploy began, running`, {
+  return pass(CHECK18, `${service}'s run ${c.id.slice(0, 12)} started after the deploy began, running`, {
     evidence,
     data
   });
 }
 
 // src/stages/verify/env.ts
-var CHECK18 = "verify.env";
+var CHECK19 = "verify.env";
 function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
-  if (knobs.length === 0) return skip(CHECK18, "no env knobs declared (contracts.env)");
+  if (knobs.length === 0) return skip(CHECK19, "no env knobs declared (contracts.env)");
   if (!env) {
-    return direct ? fail(CHECK18, "could not read the engine process's environment", {
+    return direct ? fail(CHECK19, "could not read the engine process's environment", {
       fix: "check the unit's engine is running; /proc/PID/environ is readable only by root and the unit's User=: verify as one of them"
-    }) : fail(CHECK18, "could not read the container's environment", {
+    }) : fail(CHECK19, "could not read the container's environment", {
       fix: "check the container is running and `podman exec <container> cat /proc/1/environ` works for the SSH user"
     });
   }
@@ -49782,13 +49944,13 @@ function checkEnv(env, knobs, podmanRun, scriptPath, direct = false) {
     const inScript = missing.map((k) => podmanRun?.env.find((e) => e.name === k)).filter((e) => e !== void 0);
     const fix = direct ? `set ${missing.map((k) => `${k}=...`).join(" ")} for the engine in ${scriptPath} (an Environment= line in the unit's [Service], its EnvironmentFile=, or an export before the engine in a serve script) and redeploy` : inScript.length ? `${scriptPath} sets ${inScript.map((e) => `${e.name} (line ${e.line})`).join(", ")} but the running container lacks it: redeploy so the container is recreated` : `add ${missing.map((k) => `-e ${k}=...`).join(" ")} to the podman run in ${scriptPath} and redeploy`;
     return fail(
-      CHECK18,
+      CHECK19,
       `env knob${missing.length > 1 ? "s" : ""} missing in ${direct ? "the engine's environment" : "the container"}: ${missing.join(", ")}`,
       { evidence, data, fix, file: scriptPath }
     );
   }
   return pass(
-    CHECK18,
+    CHECK19,
     `all ${knobs.length} env knob(s) present in ${direct ? "the engine's environment" : "the container"}`,
     { evidence, data }
   );
@@ -49856,7 +50018,7 @@ function buildFactsScript(req, marker = `@@dg-${randomBytes2(6).toString("hex")}
 }
 
 // src/stages/verify/plan.ts
-var CHECK19 = "verify.plan";
+var CHECK20 = "verify.plan";
 function readBootPlan(lines) {
   const r = new PlanReader();
   for (const l of lines) r.push(l);
@@ -49908,7 +50070,7 @@ function checkPlan(lines, container, direct = false) {
   const data = { ...plan, ...fork, compileCache: cache.state };
   if (plan.kvTokens === null) {
     return fail(
-      CHECK19,
+      CHECK20,
       `no KV cache size line in this boot's journal for ${container} (vLLM: "GPU KV cache size", SGLang: "KV Cache is allocated", llama.cpp: "n_ctx =")`,
       {
         evidence: evidence.length ? evidence : ["no plan line found"],
@@ -49919,7 +50081,7 @@ function checkPlan(lines, container, direct = false) {
   }
   if (plan.graphGiB !== null && plan.estimatedGraphGiB !== null && plan.graphGiB > plan.estimatedGraphGiB) {
     return warn(
-      CHECK19,
+      CHECK20,
       `CUDA graph capture took ${plan.graphGiB} GiB, more than the ${plan.estimatedGraphGiB} GiB estimate the KV plan charged`,
       {
         evidence,
@@ -49929,17 +50091,17 @@ function checkPlan(lines, container, direct = false) {
     );
   }
   return pass(
-    CHECK19,
+    CHECK20,
     `plan of this boot: ${plan.kvTokens.toLocaleString("en-US")} KV tokens${plan.maxConcurrency === null ? "" : `, ${plan.maxConcurrency}x concurrency`}`,
     { evidence, data }
   );
 }
 
 // src/stages/verify/restarts.ts
-var CHECK20 = "verify.restarts";
+var CHECK21 = "verify.restarts";
 function checkRestarts(facts, service, bound, baseline = 0) {
   if (!service)
-    return skip(CHECK20, "no `service` in the endpoint config: nothing to count restarts of", {
+    return skip(CHECK21, "no `service` in the endpoint config: nothing to count restarts of", {
       fix: "add `service: NAME.service` to the endpoint in deploy-gate.yml"
     });
   const evidence = [
@@ -49947,7 +50109,7 @@ function checkRestarts(facts, service, bound, baseline = 0) {
     `ActiveState: ${facts.activeState ?? "unknown"}`
   ];
   if (facts.nRestarts === null) {
-    return fail(CHECK20, `could not read NRestarts of ${service}`, {
+    return fail(CHECK21, `could not read NRestarts of ${service}`, {
       evidence,
       fix: `check the unit exists on the host: systemctl status ${service}`
     });
@@ -49958,17 +50120,17 @@ function checkRestarts(facts, service, bound, baseline = 0) {
     evidence.push(`${kept} of them kept from the crash loop the deploy's restart replaced (systemd keeps the count)`);
   const data = { nRestarts: n, bound, activeState: facts.activeState, ...kept ? { kept } : {} };
   if (n > bound) {
-    return fail(CHECK20, `${service} restarted ${n} time(s) since it was started (bound ${bound}): a restart loop`, {
+    return fail(CHECK21, `${service} restarted ${n} time(s) since it was started (bound ${bound}): a restart loop`, {
       evidence,
       data,
       fix: `read why it dies: journalctl -u ${service} -o json > boot.json && deploy-gate explain boot.json; then systemctl reset-failed ${service} resets the count (a restart alone keeps it when the unit was waiting to restart)`
     });
   }
-  return pass(CHECK20, `${service}: NRestarts ${n} (bound ${bound})`, { evidence, data });
+  return pass(CHECK21, `${service}: NRestarts ${n} (bound ${bound})`, { evidence, data });
 }
 
 // src/stages/verify/compile-cache.ts
-var CHECK21 = "verify.compile-cache";
+var CHECK22 = "verify.compile-cache";
 var DEFAULT_ROOT = "/root/.cache/vllm";
 function cacheMountSource(run) {
   const root = run?.env.find((e) => e.name === "VLLM_CACHE_ROOT")?.value ?? DEFAULT_ROOT;
@@ -50005,9 +50167,9 @@ function checkCompileCache(i) {
   const total = plan.compileSeconds === null ? "" : `; torch.compile took ${plan.compileSeconds} s in total`;
   const data = { ...cache, compileSeconds: plan.compileSeconds, earlierBoots: i.earlierBoots };
   if (cache.state === null)
-    return skip(CHECK21, "no torch.compile lines in this boot (eager mode, or the journal lost them)", { data });
+    return skip(CHECK22, "no torch.compile lines in this boot (eager mode, or the journal lost them)", { data });
   if (cache.state === "hit") {
-    return pass(CHECK21, `warm: ${cache.graphsLoaded} compiled graph(s) loaded from the cache${total}`, {
+    return pass(CHECK22, `warm: ${cache.graphsLoaded} compiled graph(s) loaded from the cache${total}`, {
       evidence: [`Directly load the compiled graph(s) x${cache.graphsLoaded}${total}`],
       data
     });
@@ -50018,13 +50180,13 @@ function checkCompileCache(i) {
   const found = run && i.script ? likelyCauses(run, i.script, root) : { mount: null, causes: [] };
   if (i.direct) {
     return pass(
-      CHECK21,
+      CHECK22,
       `${cold} (the engine runs on the host without a container: its compile cache is ${i.env?.get("VLLM_CACHE_ROOT") ?? "~/.cache/vllm of the unit's user"}, kept across restarts)`,
       { evidence: [cold], data }
     );
   }
   if (found.mount === null) {
-    return pass(CHECK21, `${cold} (no cache mount declared: every container recreate re-pays it)`, {
+    return pass(CHECK22, `${cold} (no cache mount declared: every container recreate re-pays it)`, {
       evidence: [cold],
       data,
       fix: `to keep it: mkdir -p "$CACHE_DIR" before the podman run, then -v "$CACHE_DIR":/root/.cache in ${i.scriptPath}`
@@ -50033,19 +50195,19 @@ function checkCompileCache(i) {
   const filledNow = typeof i.cacheOldestMs === "number" && i.createdMs != null && i.cacheOldestMs >= i.createdMs - 1e3;
   if (i.earlierBoots > 0 && filledNow) {
     return pass(
-      CHECK21,
+      CHECK22,
       `${cold}, the first boot to fill the cache mount ${found.mount} (it held no file from before this container): the next boot should load from it`,
       { evidence: [cold], data: { ...data, mount: found.mount } }
     );
   }
   if (i.earlierBoots === 0)
     return pass(
-      CHECK21,
+      CHECK22,
       `${cold}, first boot seen with the cache mount ${found.mount}: the next boot should load from it`,
       { evidence: [cold], data }
     );
   return warn(
-    CHECK21,
+    CHECK22,
     `compiled cold again although ${i.scriptPath} mounts a cache (${found.mount}) and ${i.earlierBoots} earlier boot(s) of this container compiled`,
     {
       evidence: [cold, ...found.causes.map((c) => `likely cause: ${c}`)],
@@ -50201,7 +50363,7 @@ s.listen(0,"127.0.0.1",()=>process.stdout.write(String(s.address().port)+"\\n"))
 }
 
 // src/stages/verify/slo.ts
-var CHECK22 = "verify.slo";
+var CHECK23 = "verify.slo";
 var num = (v) => typeof v === "number" && Number.isFinite(v) ? v : NaN;
 function lastObject(text) {
   try {
@@ -50276,8 +50438,8 @@ function checkSlo(i) {
     ...regressed.map((r) => `regressed: ${r}`)
   ];
   const data = { figures: f, previous: i.previous, broken, regressed, generatorMs: i.generatorMs, source: i.source };
-  if (!broken.length && !regressed.length) return pass(CHECK22, `under load: ${line(f)}`, { evidence, data });
-  return fail(CHECK22, `latency under load: ${[...broken, ...regressed].join("; ")}`, {
+  if (!broken.length && !regressed.length) return pass(CHECK23, `under load: ${line(f)}`, { evidence, data });
+  return fail(CHECK23, `latency under load: ${[...broken, ...regressed].join("; ")}`, {
     evidence,
     data,
     fix: `${broken.length ? "a declared limit in slo.limits is broken" : ""}${broken.length && regressed.length ? "; " : ""}${regressed.length ? `worse than the previous deploy by more than slo.tolerance (${Math.round(i.tolerance * 100)}%)` : ""}: compare this deploy's argv and image with the previous one (deploy-gate verify's verify.argv), or raise the limit in deploy-gate.yml if the change is intended`
@@ -50296,7 +50458,7 @@ async function measureSlo(ctx, h, timeoutMs) {
   const ep = ctx.endpoint;
   const slo2 = ep.slo;
   if (!slo2)
-    return skip(CHECK22, "no slo: declared", {
+    return skip(CHECK23, "no slo: declared", {
       fix: "declare slo: { concurrency, requests, limits } to measure latency under load"
     });
   let figures2;
@@ -50308,7 +50470,7 @@ async function measureSlo(ctx, h, timeoutMs) {
       ({ figures: figures2, source } = figuresFromResults(await readFile2(path, "utf8")));
     } catch (e) {
       return fail(
-        CHECK22,
+        CHECK23,
         `slo.results ${path} could not be read as GuideLLM or vllm bench serve results: ${e.message}`,
         {
           fix: "point slo.results at the JSON `vllm bench serve --save-result` (with --metric-percentiles 50,95,99) or `guidellm benchmark --output-path` writes"
@@ -50317,10 +50479,10 @@ async function measureSlo(ctx, h, timeoutMs) {
     }
   } else {
     if (!ep.model || h === null || h instanceof Error)
-      return fail(CHECK22, `the load step could not run: ${h instanceof Error ? h.message : "no url or model"}`, {
+      return fail(CHECK23, `the load step could not run: ${h instanceof Error ? h.message : "no url or model"}`, {
         fix: "add url: and model: to the endpoint in deploy-gate.yml"
       });
-    if (h.blocked) return fail(CHECK22, `not measured: ${h.blocked}`, { fix: "see verify.liveness" });
+    if (h.blocked) return fail(CHECK23, `not measured: ${h.blocked}`, { fix: "see verify.liveness" });
     const spec2 = {
       concurrency: slo2.concurrency,
       requests: slo2.requests,
@@ -50350,7 +50512,7 @@ async function measureSlo(ctx, h, timeoutMs) {
 }
 
 // src/stages/verify/graphs.ts
-var CHECK23 = "verify.graphs";
+var CHECK24 = "verify.graphs";
 function checkGraphs(plan) {
   const { graphGiB: got, estimatedGraphGiB: est } = plan;
   const data = {
@@ -50359,29 +50521,29 @@ function checkGraphs(plan) {
     overrunGiB: got !== null && est !== null ? Math.round((got - est) * 100) / 100 : null
   };
   if (got === null && est === null)
-    return skip(CHECK23, "no CUDA graph lines in this boot (eager mode, or an engine too old to print the estimate)", {
+    return skip(CHECK24, "no CUDA graph lines in this boot (eager mode, or an engine too old to print the estimate)", {
       data
     });
   if (got === null || est === null) {
     return skip(
-      CHECK23,
+      CHECK24,
       got === null ? `estimate ${est} GiB but no "Graph capturing finished" line yet` : `captured ${got} GiB but this engine prints no "Estimated CUDA graph memory" line to compare with`,
       { data }
     );
   }
   const evidence = [`estimated CUDA graph memory: ${est} GiB`, `captured: ${got} GiB`];
   if (got > est) {
-    return warn(CHECK23, `CUDA graph capture took ${got} GiB, ${data.overrunGiB} GiB over the ${est} GiB estimate`, {
+    return warn(CHECK24, `CUDA graph capture took ${got} GiB, ${data.overrunGiB} GiB over the ${est} GiB estimate`, {
       evidence,
       data,
       fix: `the ${data.overrunGiB} GiB overrun comes out of the VRAM margin: lower --gpu-memory-utilization, or raise the per-graph charge (seed 003: _PER_GRAPH_MB toward 52)`
     });
   }
-  return pass(CHECK23, `CUDA graphs ${got} GiB within the ${est} GiB estimate`, { evidence, data });
+  return pass(CHECK24, `CUDA graphs ${got} GiB within the ${est} GiB estimate`, { evidence, data });
 }
 
 // src/stages/verify/plan-lines.ts
-var CHECK24 = "verify.plan-lines";
+var CHECK25 = "verify.plan-lines";
 function readPlanLines(lines, specs) {
   return specs.map((s) => {
     const re = new RegExp(s.pattern);
@@ -50410,7 +50572,7 @@ function readPlanLines(lines, specs) {
 }
 function checkPlanLines(lines, specs, container, direct = false) {
   if (specs.length === 0)
-    return skip(CHECK24, "no contracts.plan declared", {
+    return skip(CHECK25, "no contracts.plan declared", {
       fix: 'declare fork plan lines, e.g. contracts.plan: [{ name: arena-slots, pattern: "expert cache space +[0-9.]+ GiB +([0-9,]+) slots", min: 100 }]'
     });
   const rows = readPlanLines(lines, specs);
@@ -50419,20 +50581,20 @@ function checkPlanLines(lines, specs, container, direct = false) {
   );
   const bad2 = rows.filter((r) => r.problem !== null);
   if (bad2.length) {
-    return fail(CHECK24, `plan line(s) off contract: ${bad2.map((r) => `${r.name} (${r.problem})`).join(", ")}`, {
+    return fail(CHECK25, `plan line(s) off contract: ${bad2.map((r) => `${r.name} (${r.problem})`).join(", ")}`, {
       evidence,
       data: { rows },
       fix: `read the lines in full: journalctl ${direct ? `-u ${container}` : `CONTAINER_NAME=${container}`} -b -o cat --no-pager | grep -aoE "<pattern>" (digit-anchored -o; plain grep output cuts the columns), then fix the serve script's knobs or the contract`
     });
   }
-  return pass(CHECK24, rows.map((r) => `${r.name} ${r.value.toLocaleString("en-US")}`).join(", "), {
+  return pass(CHECK25, rows.map((r) => `${r.name} ${r.value.toLocaleString("en-US")}`).join(", "), {
     evidence,
     data: { rows }
   });
 }
 
 // src/stages/verify/vram.ts
-var CHECK25 = "verify.vram";
+var CHECK26 = "verify.vram";
 var MiB = 1024 ** 2;
 function parseNvidiaSmi(text) {
   const out = [];
@@ -50487,12 +50649,12 @@ var MARGIN_FAIL_BYTES = 256 * MiB;
 var MARGIN_WARN_BYTES = 512 * MiB;
 function checkVram(tool, output2, env, devicePaths = []) {
   if (tool === null)
-    return skip(CHECK25, "neither nvidia-smi nor rocm-smi exists on the host: VRAM margin not read", {
+    return skip(CHECK26, "neither nvidia-smi nor rocm-smi exists on the host: VRAM margin not read", {
       fix: "install the GPU vendor's smi tool on the host to have the margin checked"
     });
   const cards = tool === "nvidia-smi" ? parseNvidiaSmi(output2) : parseRocmSmi(output2);
   if (cards.length === 0)
-    return warn(CHECK25, `${tool} printed no card this check can read`, {
+    return warn(CHECK26, `${tool} printed no card this check can read`, {
       evidence: output2.trim().split("\n").slice(0, 6),
       fix: `run ${tool} on the host by hand: a driver that is not loaded prints an error instead of cards`
     });
@@ -50516,17 +50678,17 @@ function checkVram(tool, output2, env, devicePaths = []) {
   const fix = "lower --gpu-memory-utilization (or pin --kv-cache-memory-bytes) so a fragmentation spike or a larger graph capture cannot OOM the engine mid-request";
   if (tight.length)
     return fail(
-      CHECK25,
+      CHECK26,
       `VRAM margin below ${MARGIN_FAIL_BYTES / MiB} MiB on card ${tight.map((c) => c.index).join(", ")}`,
       { evidence, data, fix }
     );
   if (thin.length)
     return warn(
-      CHECK25,
+      CHECK26,
       `VRAM margin below ${MARGIN_WARN_BYTES / MiB} MiB on card ${thin.map((c) => c.index).join(", ")}`,
       { evidence, data, fix }
     );
-  return pass(CHECK25, `VRAM margin ${rows.map((r) => `${r.marginGiB} GiB`).join(", ")} on ${rows.length} card(s)`, {
+  return pass(CHECK26, `VRAM margin ${rows.map((r) => `${r.marginGiB} GiB`).join(", ")} on ${rows.length} card(s)`, {
     evidence,
     data
   });
@@ -50989,7 +51151,7 @@ async function autoRollback(ws, name, ep, host, progress, why, deployedSha, flee
 }
 
 // src/stages/verify/replicas.ts
-var CHECK26 = "verify.replicas";
+var CHECK27 = "verify.replicas";
 function majority(values) {
   const counts = /* @__PURE__ */ new Map();
   for (const v of values) if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
@@ -51017,7 +51179,7 @@ function checkReplicas(rows, opts) {
   const read = rows.filter((r) => !r.error);
   if (rows.length < 2)
     return skip(
-      CHECK26,
+      CHECK27,
       `one replica in this run (${rows.map((r) => r.host).join(", ") || "none"}): nothing to compare`,
       { fix: "run verify without --hosts to compare every replica" }
     );
@@ -51056,14 +51218,14 @@ function checkReplicas(rows, opts) {
       ...drift.map((d) => `${d.host} (${d.what.map((w) => w.split(/[ :]/)[0]).join(", ")})`),
       ...unread.map((r) => `${r.host} (unreadable)`)
     ];
-    return fail(CHECK26, `${named.length} of ${rows.length} replica(s) differ from the fleet: ${named.join(", ")}`, {
+    return fail(CHECK27, `${named.length} of ${rows.length} replica(s) differ from the fleet: ${named.join(", ")}`, {
       evidence,
       data,
       fix: `redeploy the named host(s) from the repo: deploy-gate ${opts.redeploy ?? "run"}${opts.endpoint ? ` --endpoint ${opts.endpoint}` : ""} --hosts ${[...drift.map((d) => d.host), ...unread.map((r) => r.host)].join(",")} (a hand edit on a host is overwritten; a KV pool that differs means other free VRAM or another GPU: check nvidia-smi there)`
     });
   }
   return pass(
-    CHECK26,
+    CHECK27,
     `${rows.length} replicas agree: ref ${refSha?.slice(0, 10) ?? "?"}, the same live argv, KV ${kvMedian?.toLocaleString("en-US") ?? "?"} tokens (within ${(opts.kvTolerance * 100).toFixed(0)}%)`,
     { evidence, data }
   );
@@ -51360,7 +51522,7 @@ async function verifyFleet(ws, name, opts, progress) {
 // src/commands/shared/hooks.ts
 import { existsSync as existsSync10, statSync as statSync3 } from "node:fs";
 import { dirname as dirname16, relative as relative8, resolve as resolve9 } from "node:path";
-var CHECK27 = "deploy.hooks";
+var CHECK28 = "deploy.hooks";
 var DEADLINE_MS = 10 * 6e4;
 var tail = (text) => text.trimEnd().split("\n").slice(-20).filter(Boolean);
 async function runHook(ws, ep, kind, r) {
@@ -51371,7 +51533,7 @@ async function runHook(ws, ep, kind, r) {
   const stop = kind === "pre-deploy" ? fail : warn;
   const after = kind === "pre-deploy" ? "deploy not attempted" : "the deploy stands";
   if (shown2.startsWith("..") || !existsSync10(file2) || !statSync3(file2).isFile())
-    return stop(CHECK27, `${kind} hook ${path} is not a file in the repository: ${after}`, {
+    return stop(CHECK28, `${kind} hook ${path} is not a file in the repository: ${after}`, {
       fix: `fix endpoints.${r.endpoint}.hooks.${kind} in deploy-gate.yml (paths are relative to it)`
     });
   const env = {
@@ -51386,13 +51548,13 @@ async function runHook(ws, ep, kind, r) {
   const res = await runLocal(file2, [], { cwd: ws.root, env, timeoutMs: DEADLINE_MS });
   const evidence = [...tail(res.stdout), ...tail(res.stderr)];
   if (res.spawnError)
-    return stop(CHECK27, `${kind} hook ${shown2} could not start (${res.spawnError.code}): ${after}`, {
+    return stop(CHECK28, `${kind} hook ${shown2} could not start (${res.spawnError.code}): ${after}`, {
       file: shown2,
       fix: res.spawnError.code === "EACCES" ? `make it executable and commit that: chmod +x ${shown2} && git update-index --chmod=+x ${shown2}` : "give it a #! line naming an interpreter that is installed here"
     });
   if (res.timedOut || res.code !== 0)
     return stop(
-      CHECK27,
+      CHECK28,
       `${kind} hook ${shown2} ${res.timedOut ? `ran past ${DEADLINE_MS / 6e4} minutes and was stopped` : `exited ${res.code}`}: ${after}`,
       {
         file: shown2,
@@ -51400,7 +51562,7 @@ async function runHook(ws, ep, kind, r) {
         fix: `read the hook's output above; run it by hand with the same DEPLOY_GATE_* variables`
       }
     );
-  return pass(CHECK27, `${kind} hook ${shown2} passed`, { file: shown2, evidence });
+  return pass(CHECK28, `${kind} hook ${shown2} passed`, { file: shown2, evidence });
 }
 
 // src/commands/verify.ts

@@ -174,8 +174,8 @@ function instanceScript(service) {
   const props = ["-p", INSTANCE_PROPS.join(","), "--", service];
   return `${shellJoin(["systemctl", "show", "--timestamp=us+utc", ...props])} 2>/dev/null || TZ=UTC ${shellJoin(["systemctl", "show", ...props])}`;
 }
-function inspectArgv(container2, cli = "podman") {
-  return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container2];
+function inspectArgv(container3, cli = "podman") {
+  return [cli, "container", "inspect", "--format", INSPECT_FORMAT, "--", container3];
 }
 function unitArgv(service) {
   return ["systemctl", "show", "-p", UNIT_PROPS.join(","), "--", service];
@@ -2167,6 +2167,8 @@ function splitOptional(word2) {
   if (!p || p.kind !== "param" || p.op !== ":+" && p.op !== "+") return [word2];
   if (p.quoted) {
     const inner = lexWords(p.arg, p.line);
+    if ((p.index === "@" || p.index === "*") && inner.length && inner.every((w) => w.arrayRef))
+      return inner.map((w) => ({ ...w, optional: true }));
     return [
       { ...word2, text: inner.map((w) => w.text).join(" "), optional: true, dynamic: inner.some((w) => w.dynamic) }
     ];
@@ -2365,6 +2367,10 @@ function builtImage(y, svc, dir, builds, command, expand) {
   const path = scriptPath(image, df.context, command);
   const body = path === null ? void 0 : builds.get(path);
   return { image, script: path !== null && body !== void 0 ? { path, text: body } : null };
+}
+function llamaCppStage(y, svc, dir, expand) {
+  const df = dockerfileOf(y, svc, dir, expand);
+  return df?.target && /(^|\/)\.devops\/[^/]*\.Dockerfile$/.test(df.path) ? df.target : null;
 }
 
 // src/domain/launch/compose-mount.ts
@@ -2714,6 +2720,8 @@ function directEngine(words, h) {
     return cmd && cmd.length > 1 ? directEngine(cmd, h) : null;
   }
   if (prog === "llama-server" || prog === "server" && h.llama) return { kind: "llama.cpp", args: w.slice(1) };
+  const named = /^[a-z][\w.]*[-_](vllm|sglang)[-_]server$/.exec(prog)?.[1];
+  if (named) return { kind: named === "vllm" ? "vllm" : "sglang", args: w.slice(1) };
   if (prog === LLAMA_CPP_BINARY && w.some((x) => /^--(host|port)(=|$)/.test(x.text)))
     return { kind: "llama.cpp", args: w.slice(1) };
   if (PYTHON2.test(prog) || first.dynamic) {
@@ -2724,6 +2732,11 @@ function directEngine(words, h) {
       const kind = /^vllm\.entrypoints\./.test(mod) ? "vllm" : mod === "sglang.launch_server" ? "sglang" : null;
       return kind ? { kind, args: w.slice(i + 2) } : null;
     }
+  }
+  if (/^(sg|su|runuser)$/.test(prog)) {
+    const c = w.findIndex((x, j) => j > 0 && (x.text === "-c" || x.text === "--command"));
+    const script = c > 0 ? w[c + 1] : void 0;
+    if (script) return h.nested(script.text, script.line);
   }
   if (SHELL2.test(prog)) {
     for (let i = 1; i < w.length && w[i].text.startsWith("-"); i++) {
@@ -2788,7 +2801,9 @@ function launcherKind(words) {
 function interactiveShell(run, untagged) {
   const has = (name) => run.options.some((o) => o.name === name);
   const gpu = has("--gpus") || has("--runtime") || run.devices.length > 0;
-  return has("--interactive") && has("--tty") && !has("--detach") && !untagged.includes("/") && !gpu && !run.publish.length;
+  const attached = has("--interactive") && has("--tty") && !has("--detach");
+  if (attached && /^nvcr\.io\/nvidia\//.test(untagged)) return true;
+  return attached && !untagged.includes("/") && !gpu && !run.publish.length;
 }
 function scriptHandedArgs(run, words) {
   const kind = run.image ? imageEngine(run.image.resolved ?? run.image.text) : null;
@@ -2839,6 +2854,8 @@ function containerEngine(run, h) {
   if (ROUTER_IMAGE.test(untagged)) return null;
   if (after.length === 0 && interactiveShell(run, untagged)) return null;
   const kind = ref ? imageEngine(ref) : null;
+  if (kind === "llama.cpp" && /:full(-|$)/.test(ref.replace(/@sha256:.*$/, "")))
+    return first && (first.text === "--server" || first.text === "-s") ? { kind, args: after.slice(1) } : null;
   if (kind) return { kind, args: [...after] };
   if (APP_WORDS.test(
     ref.replace(/[@:][^/]*$/, "").split("/").at(-1) ?? ""
@@ -2942,13 +2959,18 @@ var YamlReader = class {
     }
     return n ?? null;
   }
+  /** A pair's key as written: a scalar's value, an alias's (`*app :`, a key named by an anchor), else the node. */
+  keyOf(key) {
+    const k = (0, import_yaml.isAlias)(key) ? this.deref(key) : key;
+    return (0, import_yaml.isScalar)(k) ? k.value : k;
+  }
   /** A map's value for `key`: its own pair first, then the maps its merge keys (`<<`) bring in. */
   get(node, key) {
     const map = this.deref(node);
     if (!map || !(0, import_yaml.isMap)(map)) return null;
     let merged = null;
     for (const pair of map.items) {
-      const k = (0, import_yaml.isScalar)(pair.key) ? pair.key.value : pair.key;
+      const k = this.keyOf(pair.key);
       if (k === key) return this.deref(pair.value) ?? null;
       if ((k === "<<" || typeof k === "symbol" && k.description === "<<") && merged === null) {
         const from = this.deref(pair.value);
@@ -2967,7 +2989,7 @@ var YamlReader = class {
     if (!map || !(0, import_yaml.isMap)(map)) return [];
     const out = [];
     for (const pair of map.items) {
-      const k = (0, import_yaml.isScalar)(pair.key) ? pair.key.value : pair.key;
+      const k = this.keyOf(pair.key);
       if (typeof k === "string") out.push(k);
       else if (typeof k === "symbol" && k.description === "<<") {
         const from = this.deref(pair.value);
@@ -2995,7 +3017,8 @@ var YamlReader = class {
     const map = this.deref(node);
     if (map && (0, import_yaml.isMap)(map)) {
       for (const pair of map.items) {
-        if ((0, import_yaml.isScalar)(pair.key) && pair.key.value === key && pair.key.range) return this.src.lineAt(pair.key.range[0]);
+        if (this.keyOf(pair.key) === key && pair.key?.range)
+          return this.src.lineAt(pair.key.range[0]);
       }
     }
     const v = this.get(node, key);
@@ -3348,10 +3371,11 @@ function readService(y, name, svc, env, scope) {
   const fragment = !image && !build;
   const commandWords2 = command ? composeWords(y, command, expand) : null;
   const buildEnv = scope.buildEnv ?? env;
-  const built = scope.builds ? builtImage(y, svc, scope.dir, scope.builds, commandWords2, (t) => interpolate(t, buildEnv)) : null;
+  const stage = !image && build ? llamaCppStage(y, svc, scope.dir, expand) : null;
+  const built = scope.builds && !stage ? builtImage(y, svc, scope.dir, scope.builds, commandWords2, (t) => interpolate(t, buildEnv)) : null;
   const builtBase = built?.image.base && !built.image.entrypoint && imageEngine(built.image.base.text) ? built.image.base : null;
   const base = builtBase ? { value: builtBase.text, line: y.keyLine(svc, "build") } : image ? null : baseImageArg(y, build);
-  const imageText = base?.value ?? y.str(image) ?? (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
+  const imageText = base?.value ?? y.str(image) ?? (stage ? `ghcr.io/ggml-org/llama.cpp:${stage}` : null) ?? (fragment ? "(no image: completed by another compose file)" : `${name} (built from this directory)`);
   const imageLine = base?.line ?? (image ? y.line(image) : y.line(svc));
   const imageResolved = expand(imageText);
   const unsetOnly = imageResolved === "" && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(imageText.trim());
@@ -3595,10 +3619,76 @@ function customProbes(y, c) {
   const out = [];
   for (const [key, kind] of Object.entries(PROBES)) {
     const p = y.get(probes2, key);
-    if (y.str(y.get(p, "enabled")) !== "true" || y.str(y.get(p, "custom")) !== "true") continue;
-    out.push({ kind, budgetSeconds: probeBudget(y, y.get(p, "spec")), line: y.keyLine(probes2, key) });
+    if (y.str(y.get(p, "enabled")) !== "true") continue;
+    const line = y.keyLine(probes2, key);
+    if (y.str(y.get(p, "custom")) === "true") out.push({ kind, budgetSeconds: probeBudget(y, y.get(p, "spec")), line });
+    else if (kind === "startupProbe") out.push({ kind, budgetSeconds: Number.POSITIVE_INFINITY, line });
   }
   return out;
+}
+
+// src/domain/launch/production-stack.ts
+var VALUED = [
+  ["maxModelLen", "--max-model-len"],
+  ["dtype", "--dtype"],
+  ["tensorParallelSize", "--tensor-parallel-size"],
+  ["maxNumSeqs", "--max-num-seqs"],
+  ["gpuMemoryUtilization", "--gpu_memory_utilization"],
+  ["maxLoras", "--max_loras"]
+];
+function productionStackContainers(y, release, doc, lines) {
+  if (y.str(y.get(doc, "kind")) !== "HelmRelease") return [];
+  const engine = y.get(y.get(y.get(doc, "spec"), "values"), "servingEngineSpec");
+  const specs = y.items(y.get(engine, "modelSpec"));
+  if (!specs.length || y.str(y.get(engine, "enableEngine")) === "false") return [];
+  const probes2 = ["startupProbe", "livenessProbe"].flatMap((kind) => {
+    const p = y.get(engine, kind);
+    return p ? [{ kind, budgetSeconds: probeBudget(y, p), line: y.keyLine(engine, kind) }] : [];
+  });
+  return specs.filter((s) => y.str(y.get(s, "enabled")) !== "false" && y.str(y.get(s, "modelURL"))).map((s) => container2(y, `HelmRelease/${release}/${y.str(y.get(s, "name")) ?? "model"}/vllm`, s, lines, probes2));
+}
+function container2(y, full, s, lines, probes2) {
+  const at2 = y.line(s);
+  const word2 = (text, line) => optionWord(text, line);
+  const key = (k) => y.keyLine(s, k);
+  const words = [word2("--name", at2), word2("vllm", at2)];
+  const limits = y.get(y.get(s, "resources"), "limits");
+  const gpuKey = y.keys(limits).find((k) => /(^|\/)gpu$/.test(k));
+  if (gpuKey) words.push(word2("--gpus", y.keyLine(limits, gpuKey)), word2(y.str(y.get(limits, gpuKey)) ?? "", at2));
+  words.push(word2(`${y.str(y.get(s, "repository")) ?? ""}:${y.str(y.get(s, "tag")) ?? "latest"}`, key("repository")));
+  words.push(word2("vllm", at2), word2("serve", at2), word2(y.str(y.get(s, "modelURL")), key("modelURL")));
+  words.push(word2("--host", at2), word2("0.0.0.0", at2), word2("--port", at2), word2("8000", at2));
+  if (y.str(y.get(s, "enableLoRA")) === "true") words.push(word2("--enable-lora", key("enableLoRA")));
+  if (y.str(y.get(s, "enableTool")) === "true") words.push(word2("--enable-auto-tool-choice", key("enableTool")));
+  const parser = y.str(y.get(s, "toolCallParser"));
+  if (parser) words.push(word2("--tool-call-parser", key("toolCallParser")), word2(parser, key("toolCallParser")));
+  const config = y.get(s, "vllmConfig");
+  if (config) {
+    const cfg = (k) => y.keyLine(config, k);
+    const flag = (k) => y.str(y.get(config, k));
+    if (y.keys(config).includes("enableChunkedPrefill"))
+      words.push(
+        word2(
+          flag("enableChunkedPrefill") === "true" ? "--enable-chunked-prefill" : "--no-enable-chunked-prefill",
+          cfg("enableChunkedPrefill")
+        )
+      );
+    const prefix = y.keys(config).includes("enablePrefixCaching") ? cfg("enablePrefixCaching") : key("vllmConfig");
+    words.push(
+      word2(flag("enablePrefixCaching") === "true" ? "--enable-prefix-caching" : "--no-enable-prefix-caching", prefix)
+    );
+    for (const [k, name] of VALUED)
+      if (y.keys(config).includes(k)) words.push(word2(name, cfg(k)), word2(flag(k) ?? "", cfg(k)));
+    for (const item of y.items(y.get(config, "extraArgs")))
+      if (y.str(item) !== null) words.push(word2(y.str(item), y.line(item)));
+  }
+  const template = y.str(y.get(s, "chatTemplate"));
+  if (template)
+    words.push(word2("--chat-template", key("chatTemplate")), word2(`/templates/${template}`, key("chatTemplate")));
+  const to = Math.max(...words.map((w) => w.line));
+  const run = readPodmanRun(yamlCommand(words, at2, to, lines), words, "kubernetes");
+  run.workload = { form: "kubernetes", name: full, restart: null, gpus: null, shm: null, probes: probes2 };
+  return { name: full, run };
 }
 
 // src/domain/launch/kube.ts
@@ -3640,7 +3730,11 @@ function parseKube(text) {
     });
     const api = y.str(y.get(doc.contents, "apiVersion")) ?? "";
     if (kind === "Model" && api.startsWith("kubeai.org/")) out.push(...kubeaiModel(y, name, doc.contents, lines));
-    if (kind === "HelmRelease") out.push(...appTemplateContainers(y, name, doc.contents, lines));
+    if (kind === "HelmRelease")
+      out.push(
+        ...appTemplateContainers(y, name, doc.contents, lines),
+        ...productionStackContainers(y, name, doc.contents, lines)
+      );
   }
   for (const { y, m } of models) {
     if (m.runtime && runtimes.has(m.runtime)) continue;
@@ -4395,7 +4489,7 @@ var Grouper = class _Grouper {
       (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : this.vars.split(w, false) ?? [this.plain(w)]
     ).map((w) => this.path.word(w, this.conditional > 0));
     const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
-    const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name));
+    const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name)) || this.path.off && !t.append && this.s.arrays.has(t.name);
     const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
     if (!emptied && !skipped) this.s.arrays.set(t.name, [...prev, ...words]);
     const d = this.open(t.line);
@@ -4887,14 +4981,41 @@ function pythonPrograms(script, scriptDir) {
   const out = [];
   for (const command of script.commands) {
     const w = peel(command.words).map((x) => x.text);
-    if (!/^python[\d.]*$/.test(basename(w[0] ?? ""))) continue;
+    const byVariable = /^\$\{?\w+\}?$/.test(w[0] ?? "") && /\.py$/.test(w[1] ?? "");
+    if (!/^python[\d.]*$/.test(basename(w[0] ?? "")) && !byVariable) continue;
     let i = 1;
     while (i < w.length && w[i].startsWith("-") && w[i] !== "-m") i++;
-    const paths = w[i] === "-m" && w[i + 1] ? moduleFiles(w[i + 1]) : /\.py$/.test(w[i] ?? "") && !/[$`]/.test(w[i]) ? [w[i]] : [];
+    const file = (w[i] ?? "").replace(/^\$\{?\w+\}?\//, "/");
+    const paths = w[i] === "-m" && w[i + 1] ? moduleFiles(w[i + 1]) : /\.py$/.test(file) && !/[$`]/.test(file) ? [file] : [];
     const candidates = paths.flatMap((p) => placed(p, scriptDir, w[i] !== "-m"));
     if (candidates.length) out.push({ command, candidates: [...new Set(candidates)] });
   }
   return out;
+}
+function consoleScripts(pyproject) {
+  const out = /* @__PURE__ */ new Map();
+  let inScripts = false;
+  for (const line of pyproject.split("\n")) {
+    const table = /^\s*\[([^\]]+)\]\s*(#.*)?$/.exec(line);
+    if (table) inScripts = /^(project\.scripts|tool\.poetry\.scripts)$/.test(table[1].trim());
+    const m = inScripts ? /^\s*["']?([\w.-]+)["']?\s*=\s*["']([A-Za-z_][\w.]*)(?::[\w.]+)?["']/.exec(line) : null;
+    if (m) out.set(m[1], m[2]);
+  }
+  return out;
+}
+function consoleScriptPrograms(script, scripts) {
+  const out = [];
+  for (const command of script.commands) {
+    const mod = scripts.get(basename(peel(command.words)[0]?.text ?? ""));
+    if (!mod) continue;
+    const files = moduleFiles(mod);
+    out.push({ command, candidates: [...files, ...files.map((f) => `src/${f}`)] });
+  }
+  return out;
+}
+function pyprojectPaths(scriptDir) {
+  const parts = scriptDir ? scriptDir.split("/") : [];
+  return parts.map((_, i) => `${parts.slice(0, parts.length - i).join("/")}/pyproject.toml`).concat("pyproject.toml");
 }
 function moduleFiles(mod) {
   if (!/^[A-Za-z_][\w.]*$/.test(mod) || /^(vllm|sglang|llama_cpp)\b/.test(mod)) return [];
@@ -4910,12 +5031,15 @@ function placed(path, scriptDir, file) {
     (p) => !p.startsWith("/") && !p.split("/").includes("..")
   );
 }
-function launchedEngine(source) {
-  if (/vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/.test(source))
-    return "vllm";
-  if (/sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/.test(source)) return "sglang";
-  if (/["'][^"'\s]*llama-server(\.exe)?["']/.test(source)) return "llama.cpp";
-  return null;
+var STARTS = [
+  ["vllm", /vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/],
+  ["sglang", /sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/],
+  ["llama.cpp", /["'][^"'\s]*llama-server(\.exe)?["']/]
+];
+function launchedEngine(source, args = []) {
+  const kinds = STARTS.filter(([, re]) => re.test(source)).map(([k]) => k);
+  const named = kinds.find((k) => args.some((a) => a.toLowerCase() === (k === "llama.cpp" ? "llama-server" : k)));
+  return named ?? kinds[0] ?? null;
 }
 function launchedBy(script, command, kind) {
   const builtBy = peel(command.words).map((w) => w.text).join(" ");
@@ -5710,12 +5834,12 @@ async function runDeploy(ctx, opts) {
   const launch = await readEndpointLaunch(ctx);
   const { script, cli } = launch;
   const direct = !launch.compose && runsDirect(script);
-  const container2 = ctx.endpoint.container ?? launch.compose?.container ?? (direct ? null : void 0);
-  if (!service || container2 === void 0) {
+  const container3 = ctx.endpoint.container ?? launch.compose?.container ?? (direct ? null : void 0);
+  if (!service || container3 === void 0) {
     findings.push(
       missingConfig(
         ctx,
-        [!service ? "service" : "", container2 === void 0 ? "container" : ""].filter(Boolean),
+        [!service ? "service" : "", container3 === void 0 ? "container" : ""].filter(Boolean),
         launch.compose?.gap ?? void 0
       )
     );
@@ -5790,7 +5914,7 @@ async function runDeploy(ctx, opts) {
       { ...ctx, signal },
       opts,
       service,
-      { container: container2, cli, compose: launch.compose },
+      { container: container3, cli, compose: launch.compose },
       script,
       findings,
       done
@@ -5830,7 +5954,7 @@ async function ensureUpFinding(ctx, service, findings) {
       })
     );
 }
-async function deploySteps(ctx, opts, service, { container: container2, cli, compose }, script, findings, done) {
+async function deploySteps(ctx, opts, service, { container: container3, cli, compose }, script, findings, done) {
   const flags = await checkImageFlags(ctx.host, script, (line) => ctx.progress(`${ctx.name}: ${line}`));
   findings.push(flags);
   if (flags.status === "fail") return done();
@@ -5889,7 +6013,7 @@ async function deploySteps(ctx, opts, service, { container: container2, cli, com
   };
   const w = rs.ok ? await waitReady(ctx, {
     service,
-    container: container2,
+    container: container3,
     startedAtHostMs: rs.mark.hostNowMs,
     cursor: rs.mark.cursor,
     baselineRestarts: rs.baselineRestarts,
@@ -5899,7 +6023,7 @@ async function deploySteps(ctx, opts, service, { container: container2, cli, com
   const fresh = w?.decision.state.fresh ?? null;
   if (fresh) Object.assign(deployment, { containerId: fresh.id, containerCreatedAtHostMs: fresh.createdAtMs });
   if (w?.decision.kind === "ready") {
-    const what = container2 === null ? `the unit's run ${short(fresh.id)} (started after the deploy began)` : `container ${short(fresh.id)} (created after the deploy began)`;
+    const what = container3 === null ? `the unit's run ${short(fresh.id)} (started after the deploy began)` : `container ${short(fresh.id)} (created after the deploy began)`;
     findings.push(
       pass(
         "deploy.ready",
@@ -5912,10 +6036,10 @@ async function deploySteps(ctx, opts, service, { container: container2, cli, com
     return done(deployment);
   }
   if (w)
-    findings.push(readyFailure(ctx, w.decision, w.polls, cli, container2 === null, reuseFix(ctx, container2, compose)));
+    findings.push(readyFailure(ctx, w.decision, w.polls, cli, container3 === null, reuseFix(ctx, container3, compose)));
   const journal = await diagnoseDeploy(ctx.host, {
     service,
-    container: container2,
+    container: container3,
     cursor: rs.mark.cursor,
     startedAtHostMs: rs.mark.hostNowMs,
     nRestarts: w?.last?.unit?.nRestarts ?? null,
@@ -5929,7 +6053,7 @@ async function deploySteps(ctx, opts, service, { container: container2, cli, com
   await ensureUpFinding(ctx, service, findings);
   return done(deployment);
 }
-function reuseFix(ctx, container2, compose) {
+function reuseFix(ctx, container3, compose) {
   const unit = ctx.endpoint.unit ?? ctx.endpoint.service ?? "the unit";
   if (compose?.up.tool === "podman-compose") {
     const file = compose.up.files[0] ? ` -f ${compose.up.files[0]}` : "";
@@ -5937,7 +6061,7 @@ function reuseFix(ctx, container2, compose) {
   }
   if (compose)
     return `Make ${unit} recreate the service's container on every start (compose up --force-recreate), then deploy again.`;
-  return `Make ${unit} remove the old container before it starts the engine (ExecStartPre=-/usr/bin/podman rm -f ${container2 ?? "NAME"}, or podman run --replace), then deploy again.`;
+  return `Make ${unit} remove the old container before it starts the engine (ExecStartPre=-/usr/bin/podman rm -f ${container3 ?? "NAME"}, or podman run --replace), then deploy again.`;
 }
 function readyFailure(ctx, d, polls, cli, direct, reused) {
   const reason = d.kind === "fail" ? d.reason : "stopped waiting";
@@ -5991,6 +6115,9 @@ export {
   timeoutStopSec,
   timeoutStartSec,
   pythonPrograms,
+  consoleScripts,
+  consoleScriptPrograms,
+  pyprojectPaths,
   launchedEngine,
   launchedBy,
   parseServeScript,
