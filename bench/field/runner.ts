@@ -181,7 +181,9 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       // alone (a patch no kustomization names) is a file of the repository the key does not hold, not the entry's
       // target (one that does not render is read through its manifests, as written)
       const entry = o ? key.files[o.entry] : undefined;
-      if (!run || (/^(kustomize|helm)$/.test(entry?.kind ?? "") && !refused.includes(entry!.path))) continue;
+      // (the cache keeps a directory entry under its own name: `firstresponder-kustomize/kustomize/overlays/local`)
+      const rendersHere = !refused.some((d) => d === entry?.path || d.endsWith(`/${entry?.path}`));
+      if (!run || (/^(kustomize|helm)$/.test(entry?.kind ?? "") && rendersHere)) continue;
       const script = await readLaunch(ctx, t, readFileSync(join(repo.dir, t.scriptPath), "utf8"), null);
       run.targets.push({
         name: t.part ?? null,
