@@ -18,6 +18,7 @@ import {
   consoleScripts,
   pyprojectPaths,
   pythonPrograms,
+  relativeImports,
 } from "../../src/domain/launch/python-launcher.js";
 import { DEFAULT_CACHE_ROOT } from "./run.js";
 import { keyPath, loadFetched, loadKey, loadRepos } from "./key.js";
@@ -73,6 +74,11 @@ function addContext(set: string): void {
       for (const prog of [...pythonPrograms(script, at), ...consoleScriptPrograms(script, declared)]) {
         const found = prog.candidates.map((p) => [p, show(gitDir, r.commit, p)] as const).find(([, t]) => t !== null);
         if (found) add(r, found[0], found[1]!);
+        // (and the sibling modules it imports)
+        for (const m of found ? relativeImports(found[1]!, found[0]) : []) {
+          const t = show(gitDir, r.commit, m);
+          if (t !== null) add(r, m, t);
+        }
       }
       continue;
     }

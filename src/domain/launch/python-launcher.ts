@@ -66,6 +66,15 @@ export function consoleScriptPrograms(script: ServeScript, scripts: ReadonlyMap<
   return out;
 }
 
+/**
+ * The sibling modules a program imports relatively (`from .vllm_launcher import launch_vllm_server` in
+ * `src/pkg/cli.py`: `src/pkg/vllm_launcher.py`): where an entry point's work often is.
+ */
+export function relativeImports(source: string, path: string): string[] {
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "";
+  return [...source.matchAll(/^\s*from\s+\.([A-Za-z_]\w*)\s+import\b/gm)].map((m) => `${dir}${m[1]}.py`);
+}
+
 /** The pyproject.toml files that may declare a script's console scripts: its directory's, then each parent's. */
 export function pyprojectPaths(scriptDir: string): string[] {
   const parts = scriptDir ? scriptDir.split("/") : [];

@@ -14,6 +14,7 @@ import {
   launchedEngine,
   pyprojectPaths,
   pythonPrograms,
+  relativeImports,
 } from "../../domain/launch/python-launcher.js";
 import { NestingTooDeep } from "../../domain/launch/lexer.js";
 import { launchWithLibraries, sourcedFiles } from "../../domain/launch/sourced.js";
@@ -309,7 +310,12 @@ function startsThroughPython(root: string, file: string, text: string): boolean 
     ...(/\bpython|\.py\b/i.test(text) ? pythonPrograms(script, dir) : []),
     ...consoleScriptPrograms(script, declared),
   ];
-  return programs.some((p) => p.candidates.some((c) => launchedEngine(read(c) ?? "") !== null));
+  // (an entry point that hands the work to a sibling module it imports: that module too)
+  const starts = (c: string) => {
+    const source = read(c) ?? "";
+    return [source, ...relativeImports(source, c).map((m) => read(m) ?? "")].some((t) => launchedEngine(t) !== null);
+  };
+  return programs.some((p) => p.candidates.some(starts));
 }
 
 /** A script that starts no engine itself, but calls the function of a library it sources that does. */

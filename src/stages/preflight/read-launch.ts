@@ -16,6 +16,7 @@ import {
   launchedEngine,
   pyprojectPaths,
   pythonPrograms,
+  relativeImports,
 } from "../../domain/launch/python-launcher.js";
 
 /** A config names a YAML launch file as its script: read it as the compose file or manifest it is. */
@@ -51,7 +52,13 @@ export async function readLaunch(
       for (const path of prog.candidates) {
         const source = await readAt(ctx, path, ref);
         const args = prog.command.words.map((w) => w.text);
-        const engine = source === null ? null : launchedEngine(source, args);
+        let engine = source === null ? null : launchedEngine(source, args);
+        // (an entry point that hands the work to a sibling module it imports)
+        for (const sibling of source === null || engine ? [] : relativeImports(source, path)) {
+          const text = await readAt(ctx, sibling, ref);
+          engine = text === null ? null : launchedEngine(text, args);
+          if (engine) break;
+        }
         if (engine) return launchedBy(script, prog.command, engine);
       }
     }

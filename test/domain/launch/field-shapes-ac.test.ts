@@ -10,6 +10,7 @@ import {
   launchedEngine,
   pyprojectPaths,
   pythonPrograms,
+  relativeImports,
 } from "../../../src/domain/launch/python-launcher.js";
 
 const flags = (text: string) => parseLaunch("script", text).engine?.flags.map((f) => f.name) ?? null;
@@ -159,6 +160,10 @@ describe("console scripts a pyproject.toml declares", () => {
         "src/inference_lab/cli/__main__.py",
       ],
     ]);
+    // an entry point that hands the work to a sibling module (AB3's mn5 `vllm-launch`)
+    expect(
+      relativeImports("import argparse\nfrom .vllm_launcher import launch\nfrom . import x\n", "src/pkg/cli.py"),
+    ).toEqual(["src/pkg/vllm_launcher.py"]);
     expect(pyprojectPaths("scripts/serve")).toEqual([
       "scripts/serve/pyproject.toml",
       "scripts/pyproject.toml",

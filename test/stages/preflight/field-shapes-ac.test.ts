@@ -94,6 +94,13 @@ describe("a script that runs the repository's console script", () => {
     };
     const found = await preflight(files);
     expect([...new Set(found.filter((f) => f.data?.endpoint).map((f) => f.file))]).toEqual(["scripts/serve.sh"]);
+    // the entry point may hand the work to a sibling module it imports
+    const handed = await preflight({
+      ...files,
+      "src/inference_lab/cli.py": "from .runner import serve\n",
+      "src/inference_lab/runner.py": cli,
+    });
+    expect([...new Set(handed.filter((f) => f.data?.endpoint).map((f) => f.file))]).toEqual(["scripts/serve.sh"]);
     // the same script with no such console script declared starts nothing
     const none = await preflight({ ...files, "pyproject.toml": '[project]\nname = "inference-lab"\n' });
     expect(none.filter((f) => f.data?.endpoint)).toEqual([]);
