@@ -73,6 +73,7 @@ import {
   readEndpointLaunch,
   readFlags,
   readYaml,
+  relativeImports,
   reportExitCode,
   request,
   runAbort,
@@ -93,7 +94,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-FJUYHI3O.js";
+} from "./chunk-BTWYD3GR.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -41160,7 +41161,11 @@ function startsThroughPython(root, file2, text) {
     .../\bpython|\.py\b/i.test(text) ? pythonPrograms(script, dir) : [],
     ...consoleScriptPrograms(script, declared2)
   ];
-  return programs.some((p) => p.candidates.some((c) => launchedEngine(read(c) ?? "") !== null));
+  const starts2 = (c) => {
+    const source = read(c) ?? "";
+    return [source, ...relativeImports(source, c).map((m) => read(m) ?? "")].some((t) => launchedEngine(t) !== null);
+  };
+  return programs.some((p) => p.candidates.some(starts2));
 }
 function startsThroughLibrary(root, file2, text) {
   if (candidateKind(file2, text) !== "script" || text.includes("\0")) return false;
@@ -46679,7 +46684,12 @@ async function readLaunch(ctx, t, text, ref, headParts) {
       for (const path of prog.candidates) {
         const source = await readAt(ctx, path, ref);
         const args = prog.command.words.map((w) => w.text);
-        const engine = source === null ? null : launchedEngine(source, args);
+        let engine = source === null ? null : launchedEngine(source, args);
+        for (const sibling of source === null || engine ? [] : relativeImports(source, path)) {
+          const text2 = await readAt(ctx, sibling, ref);
+          engine = text2 === null ? null : launchedEngine(text2, args);
+          if (engine) break;
+        }
         if (engine) return launchedBy(script, prog.command, engine);
       }
     }

@@ -5013,6 +5013,10 @@ function consoleScriptPrograms(script, scripts) {
   }
   return out;
 }
+function relativeImports(source, path) {
+  const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "";
+  return [...source.matchAll(/^\s*from\s+\.([A-Za-z_]\w*)\s+import\b/gm)].map((m) => `${dir}${m[1]}.py`);
+}
 function pyprojectPaths(scriptDir) {
   const parts = scriptDir ? scriptDir.split("/") : [];
   return parts.map((_, i) => `${parts.slice(0, parts.length - i).join("/")}/pyproject.toml`).concat("pyproject.toml");
@@ -6117,6 +6121,7 @@ export {
   pythonPrograms,
   consoleScripts,
   consoleScriptPrograms,
+  relativeImports,
   pyprojectPaths,
   launchedEngine,
   launchedBy,
