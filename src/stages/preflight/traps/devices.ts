@@ -132,9 +132,6 @@ export const memlock: TrapRuleDef = {
       // a compose service has no command line of its own: the flag that pins is the cause's line, in the file that
       // writes it (a service that `extends:` another file's)
       if (!set && run.runtime === "compose") return [hitIn(ctx, source, pin, shown, summary, fix)];
-      // a run's own limit set too low is the cause; else the flag that pins, on its line (the run's line beside it)
-      if (set || pin.file)
-        return [hitAt(ctx, source.file, set?.line ?? run.command.line, summary, fix, pin.file ? [] : [pin.line])];
-      return [hitAt(ctx, source.file, pin.line, summary, fix, [run.command.line])];
+      return [hitAt(ctx, source.file, set?.line ?? run.command.line, summary, fix, pin.file ? [] : [pin.line])];
     }),
 };

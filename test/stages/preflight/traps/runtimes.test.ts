@@ -37,7 +37,7 @@ describe("rules by runtime and engine", () => {
 
   it("memlock: only when the engine pins host memory in a GPU container", () => {
     expect(hits("docker run --rm vllm/vllm-openai --model /m --max-model-len 8192\n")).toEqual([]);
-    expect(hits("docker run --rm vllm/vllm-openai \\\n  --model /m --cpu-offload-gb 16\n")).toEqual(["memlock@2"]);
+    expect(hits("docker run --rm vllm/vllm-openai \\\n  --model /m --cpu-offload-gb 16\n")).toEqual(["memlock@1"]);
     expect(hits("podman run --rm --ulimit memlock=-1:-1 vllm/vllm-openai --model /m --swap-space 16\n")).toEqual([]);
     expect(hits("podman run --rm vllm/vllm-openai --model /m --swap-space 0\n")).toEqual([]);
     expect(hits("podman run --rm localhost/vllm-cpu:latest --model /m --swap-space 8\n")).toEqual([]);
