@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-AU6ZFUKL.js"),
-    import("./chunks/report-output-WTYUL3JD.js")
+    import("./chunks/commands-QRWCTVCK.js"),
+    import("./chunks/report-output-EBUOGGP5.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

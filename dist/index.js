@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-2FRQTWBE.js";
+} from "./chunks/chunk-QYYHVZLX.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -47720,9 +47720,7 @@ var memlock = {
     const summary = set2 ? `${runName(run)} limits memlock to ${set2.value.slice(8)} while ${shown2} pins host memory` : `${runName(run)} does not raise the memlock limit while ${shown2} pins host memory`;
     const fix = `${how} (and raise it for the user in /etc/security/limits.d/).`;
     if (!set2 && run.runtime === "compose") return [hitIn(ctx, source, pin, shown2, summary, fix)];
-    if (set2 || pin.file)
-      return [hitAt(ctx, source.file, set2?.line ?? run.command.line, summary, fix, pin.file ? [] : [pin.line])];
-    return [hitAt(ctx, source.file, pin.line, summary, fix, [run.command.line])];
+    return [hitAt(ctx, source.file, set2?.line ?? run.command.line, summary, fix, pin.file ? [] : [pin.line])];
   })
 };
 
