@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { appliedCharts } from "../../domain/launch/argo-app.js";
 import { pass, warn, type Finding } from "../../domain/report/finding.js";
 import { droppedFlags } from "./dropped-flags.js";
+import { goneBase } from "./gone-launch.js";
 import { renderedParts } from "./rendered.js";
 import type { AppliedRender, PreflightContext, PreflightTarget } from "./targets.js";
 
@@ -15,6 +16,8 @@ import type { AppliedRender, PreflightContext, PreflightTarget } from "./targets
 export function appliedRenders(root: string, files: readonly string[], targets: readonly PreflightTarget[]) {
   const charts = new Map(targets.filter((t) => t.render?.tool === "helm").map((t) => [t.render!.dir, t.render!]));
   const out: AppliedRender[] = [];
+  // no chart to apply value files to: the repository's YAML is not read again
+  if (!charts.size) return out;
   for (const file of files) {
     if (!/\.ya?ml$/i.test(file) || /(^|\/)(templates|node_modules)\//.test(file)) continue;
     let text: string;
@@ -46,43 +49,15 @@ export function appliedRenders(root: string, files: readonly string[], targets: 
   return out;
 }
 
-/**
- * --base, else HEAD when one of the Application's own value files has uncommitted changes, else the parent of the
- * commit under check when it changed one of them.
- */
-async function baseOf(ctx: PreflightContext, own: readonly string[]) {
-  if (ctx.base) {
-    const sha = await ctx.reader.resolve(ctx.base);
-    const short = /^[0-9a-f]{40}$/.test(ctx.base) ? ctx.base.slice(0, 10) : ctx.base;
-    return sha ? { sha, label: ctx.base, short } : null;
-  }
-  const head = ctx.ref ?? "HEAD";
-  const headSha = await ctx.reader.resolve(head);
-  // a value file edited in the work tree: compared with HEAD
-  const dirty = ctx.ref === null && (await (ctx.statusCache ??= ctx.git.status())).some((e) => own.includes(e.path));
-  if (dirty && headSha) return { sha: headSha, label: `HEAD (${headSha.slice(0, 10)})`, short: headSha.slice(0, 10) };
-  for (const f of own) {
-    const last = (await ctx.reader.history(f, head))[0]?.commit;
-    if (!last || last.sha !== headSha || !last.parents[0]) continue;
-    const sha = last.parents[0];
-    return {
-      sha,
-      label: `${sha.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
-      short: sha.slice(0, 10),
-    };
-  }
-  return null;
-}
-
 export async function checkAppliedValues(ctx: PreflightContext): Promise<Finding[]> {
   if (!ctx.historyOk || !ctx.appliedRenders?.length) return [];
   const out: Finding[] = [];
   for (const { app, own, spec } of ctx.appliedRenders) {
-    const base = await baseOf(ctx, own);
+    const base = await goneBase(ctx, own, { dirty: true });
     if (!base) continue;
     const data = { endpoint: app.name, renderDir: app.chartDir, application: app.file };
     const how = `${app.chartDir} as the Argo CD Application ${app.name} (${app.file}) applies it (helm template with ${app.valueFiles.join(", ")})`;
-    const [now, then] = await Promise.all([renderedParts(ctx, spec, ctx.ref), renderedParts(ctx, spec, base.sha)]);
+    const [now, then] = await Promise.all([renderedParts(ctx, spec, ctx.ref), renderedParts(ctx, spec, base.base)]);
     if (!Array.isArray(now)) {
       if ("error" in now)
         out.push(

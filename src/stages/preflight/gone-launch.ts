@@ -20,12 +20,14 @@ export function launchesAt(file: string, text: string): { part: string; flags: F
 }
 
 /**
- * What a launch that went away is compared with: --base, else the parent of the commit under check when that commit
- * changed `path` (a file or a chart's directory); null when neither applies.
+ * What a launch that went away is compared with: --base, else (with `dirty`) HEAD when one of `paths` has uncommitted
+ * changes, else the parent of the commit under check when that commit changed one of `paths` (files or a chart's
+ * directory); null when none applies.
  */
 export async function goneBase(
   ctx: PreflightContext,
-  path: string,
+  paths: string | readonly string[],
+  opts: { dirty?: boolean } = {},
 ): Promise<{ base: string; label: string; short: string } | null> {
   const head = ctx.ref ?? "HEAD";
   const explicit = ctx.base ? await ctx.reader.resolve(ctx.base) : null;
@@ -33,14 +35,25 @@ export async function goneBase(
     const label = ctx.base!;
     return { base: explicit, label, short: /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label };
   }
-  const last = (await ctx.reader.history(path, head))[0]?.commit;
-  if (!last || last.sha !== (await ctx.reader.resolve(head)) || !last.parents[0]) return null;
-  const base = last.parents[0];
-  return {
-    base,
-    label: `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
-    short: base.slice(0, 10),
-  };
+  const headSha = await ctx.reader.resolve(head);
+  const list = typeof paths === "string" ? [paths] : paths;
+  if (opts.dirty && ctx.ref === null && headSha) {
+    // a file edited in the work tree: compared with HEAD
+    const status = await (ctx.statusCache ??= ctx.git.status());
+    if (status.some((e) => list.includes(e.path)))
+      return { base: headSha, label: `HEAD (${headSha.slice(0, 10)})`, short: headSha.slice(0, 10) };
+  }
+  for (const path of list) {
+    const last = (await ctx.reader.history(path, head))[0]?.commit;
+    if (!last || last.sha !== headSha || !last.parents[0]) continue;
+    const base = last.parents[0];
+    return {
+      base,
+      label: `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
+      short: base.slice(0, 10),
+    };
+  }
+  return null;
 }
 
 /**

@@ -1,13 +1,12 @@
 // preflight.dropped-flags for one launch removed from a file that keeps others (a compose service or a container
 // deleted while its siblings stay): the per-target comparison only sees the launches still there. Each flag the
 // removed launch passed that no launch left in the file passes is reported dropped, at its line at the base.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Flag } from "../../domain/launch/model.js";
 import type { Finding } from "../../domain/report/finding.js";
 import { normalizeFlagName } from "../../domain/launch/contract.js";
 import { droppedFlags } from "./dropped-flags.js";
 import { goneBase, launchesAt } from "./gone-launch.js";
+import { readAt } from "./read-launch.js";
 import type { PreflightContext, PreflightTarget } from "./targets.js";
 
 export async function checkRemovedParts(
@@ -20,8 +19,7 @@ export async function checkRemovedParts(
   for (const file of files) {
     const at = await goneBase(ctx, file);
     if (!at) continue;
-    const [was, now] = await Promise.all([ctx.reader.show(at.base, file), ctx.reader.show(ctx.ref ?? "HEAD", file)]);
-    const nowText = ctx.ref === null ? workTree(ctx, file) : now;
+    const [was, nowText] = await Promise.all([ctx.reader.show(at.base, file), readAt(ctx, file, ctx.ref)]);
     if (was === null || nowText === null) continue;
     const before = launchesAt(file, was);
     const after = launchesAt(file, nowText);
@@ -45,12 +43,4 @@ export async function checkRemovedParts(
     }
   }
   return out;
-}
-
-function workTree(ctx: PreflightContext, file: string): string | null {
-  try {
-    return readFileSync(join(ctx.root, file), "utf8");
-  } catch {
-    return null;
-  }
 }
