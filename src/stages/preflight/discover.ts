@@ -2,7 +2,7 @@
 // (ExecStart= runs the engine, directly or in a container) and podman quadlets. A script that only runs
 // a database in docker, or a client that calls a server, is not one. A compose file or a Kubernetes manifest
 // gives one target per service or container that starts an engine.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { isServeScript } from "../../domain/launch/detect.js";
 import { composeInputsSync, type ComposeInputs } from "../compose-inputs.js";
@@ -29,7 +29,7 @@ const UNIT_TEMPLATE = /\.service\.(template|tmpl|tpl|in|j2|example)$/;
 const MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
 
 /** What kind of launch file a path may be, judged by name and first line; null for any other file. */
-export function candidateKind(file: string, text: string): FileKind | null {
+export function candidateKind(file: string, text: string, executable = false): FileKind | null {
   const yaml = yamlKind(file, text);
   if (yaml) return yaml;
   if (/\.container$/.test(file)) return "quadlet";
@@ -38,12 +38,29 @@ export function candidateKind(file: string, text: string): FileKind | null {
   if (UNIT_TEMPLATE.test(file))
     return /^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart\s*=/m.test(text) ? "unit" : null;
   if (file.endsWith(".sh") || file.endsWith(".bash") || SHELL_SHEBANG.test(text)) return "script";
+  // an executable file with no `#!` line: execve refuses it (ENOEXEC) and the shell that called it runs it itself
+  if (executable && !text.startsWith("#!") && !/\.[A-Za-z0-9]+$/.test(file) && !NOT_SHELL.test(basename(file)))
+    return "script";
   return null;
 }
 
+/** Files without an extension that are never shell, whatever their mode (a repository committed from Windows). */
+const NOT_SHELL =
+  /^(Dockerfile|Containerfile|G?Makefile|[Jj]ustfile|Procfile|Vagrantfile|Jenkinsfile|LICEN[CS]E|COPYING|README|NOTICE|AUTHORS|CHANGE(LOG|S)|VERSION|OWNERS|CODEOWNERS)\b/i;
+
+/** The work-tree file has an execute bit (read only for a file with no extension and no `#!` line). */
+function executableWithoutShebang(root: string, file: string, text: string): boolean {
+  if (text.startsWith("#!") || /\.[A-Za-z0-9]+$/.test(file)) return false;
+  try {
+    return (statSync(join(root, file)).mode & 0o111) !== 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Does this file start an inference server? */
-export function startsEngine(file: string, text: string): FileKind | null {
-  const kind = candidateKind(file, text);
+export function startsEngine(file: string, text: string, executable = false): FileKind | null {
+  const kind = candidateKind(file, text, executable);
   if (!kind || text.includes("\0") || !MENTIONS_ENGINE.test(text)) return null;
   if (kind === "script") {
     try {
@@ -83,7 +100,8 @@ export function quietLaunchFiles(
     try {
       const text = readFileSync(join(root, file), "utf8");
       // (a compose file whose engine service was deleted whole may name no engine any more: it is still compared)
-      const kind = text.includes("\0") ? null : candidateKind(file, text);
+      const exec = executableWithoutShebang(root, file, text);
+      const kind = text.includes("\0") ? null : candidateKind(file, text, exec);
       return kind !== null && (ENGINE.test(text) || kind === "compose");
     } catch {
       return false;
@@ -178,15 +196,16 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
         });
       continue;
     }
+    const executable = executableWithoutShebang(root, file, text);
     const kind =
-      startsEngine(file, text) ??
+      startsEngine(file, text, executable) ??
       (startsThroughLibrary(root, file, text) || startsThroughPython(root, file, text) ? "script" : null);
     if (!kind) {
       if (/\.service$/.test(file) || UNIT_TEMPLATE.test(file)) units.push({ file, text });
       else {
         // (a starter may bring up a compose stack, a database, and run a serve script of the repository too)
         if (COMPOSE_UP.test(text)) launchers.push(file);
-        if (candidateKind(file, text) === "script") scripts.push({ file, text });
+        if (candidateKind(file, text, executable) === "script") scripts.push({ file, text });
       }
       continue;
     }

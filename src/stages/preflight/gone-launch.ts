@@ -11,8 +11,12 @@ import type { PreflightContext, PreflightTarget } from "./targets.js";
 import { renderedParts } from "./rendered.js";
 
 /** The engine flags of each launch a file held at a commit (a compose service, a container); empty for none. */
-export function launchesAt(file: string, text: string): { part: string; flags: Flag[]; engine: EngineKind }[] {
-  const kind = candidateKind(file, text);
+export function launchesAt(
+  file: string,
+  text: string,
+  executable = false,
+): { part: string; flags: Flag[]; engine: EngineKind }[] {
+  const kind = candidateKind(file, text, executable);
   if (!kind) return [];
   return parseLaunchParts(kind, text).flatMap((p) =>
     p.script.engine ? [{ part: p.name, flags: p.script.engine.flags, engine: p.script.engine.kind }] : [],
@@ -69,7 +73,8 @@ export async function checkGoneLaunches(ctx: PreflightContext): Promise<Finding[
     const { base, label, short } = at;
     const text = await ctx.reader.show(base, file);
     // each launch on its own: two retired compose services each lose their own --port
-    const was = text === null ? [] : launchesAt(file, text);
+    // (a quiet file without `#!` or extension was listed for its execute bit: it is a script)
+    const was = text === null ? [] : launchesAt(file, text, true);
     for (const w of was) {
       for (const f of droppedFlags(w.flags, [], file, label, new Set(), short, file, w.engine)) {
         if (f.status === "pass") continue;
