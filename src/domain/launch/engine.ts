@@ -56,7 +56,8 @@ const VLLM_TYPICAL = new Set([
 ]);
 
 function programName(w: Word, h: EngineHints): string {
-  const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
+  // (a program word that expands to nothing, `${_BIN}` of `_BIN=${LLAMA_SERVER_BIN:-""}`, is set from outside: guessed)
+  const text = (w.resolved === "" && w.dynamic ? undefined : w.resolved) ?? (w.dynamic ? h.guess(w.text) : w.text);
   // (a Windows build's `llama-server.exe`, which scripts probe for beside the Unix name, is the same program)
   const name = basename(text.replace(/["'{}]/g, "")).replace(/\.exe$/i, "");
   // a binary the file never assigns (it comes from a sourced env file or an installer): its variable's name says

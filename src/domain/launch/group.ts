@@ -9,6 +9,7 @@ import { CaseArms } from "./case-arms.js";
 import { DefaultPath } from "./if-arms.js";
 import { conditionalEcho } from "./echo-sub.js";
 import { StringVars } from "./string-vars.js";
+import { ENGINE_BIN_NAME } from "./words.js";
 import {
   echoedWords,
   forwardedRuntime,
@@ -199,7 +200,12 @@ class Grouper {
     d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
     if (w.assignment && d.words.length === 0) {
       const resolved = resolveWord(w, this.s.env);
-      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      // (`_BIN=${LLAMA_SERVER_BIN:-""}`: the program comes from outside; empty would drop the command's first word)
+      const fromOutside = /^\$\{(\w+):?-(""|'')?\}$/.exec(w.assignment.value);
+      const value =
+        fromOutside && ENGINE_BIN_NAME.test(fromOutside[1]!)
+          ? undefined
+          : resolved?.slice(w.text.length - w.assignment.value.length);
       this.assign(w.assignment.name, value, w.assignment.append);
       this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
       d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });

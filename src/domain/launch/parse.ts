@@ -5,7 +5,7 @@ import { groupCommands, type GroupState } from "./group.js";
 import { readFlags } from "./flags.js";
 import { readPodmanRun } from "./podman.js";
 import { containerEngine, directEngine, printsAndExits, type EngineHints, type Found } from "./engine.js";
-import { assignedSource, heredocAt, runsSubcommand } from "./words.js";
+import { assignedSource, ENGINE_BIN_NAME, heredocAt, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
 import { builtEngine } from "./built-engine.js";
 import { mountedEngine } from "./compose-mount.js";
@@ -199,11 +199,17 @@ function guesser(assignments: readonly { name: string; value: string }[]) {
     for (let depth = 0; depth < 4; depth++) {
       const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(unquote(t));
       if (!m) break;
-      const values = assignments.filter((a) => a.name === m[1] && !positional(a.value)).map((a) => a.value);
+      // (`X=${X:-""}` names no program: the caller's X does)
+      const self = (v: string) => new RegExp(`^\\$\\{?${m[1]}\\b`).test(unquote(v));
+      const values = assignments
+        .filter((a) => a.name === m[1] && !positional(a.value) && !self(a.value))
+        .map((a) => a.value);
       // `BIN=$(command -v llama-server)`, else `$(command -v llama-cli)` in an elif: the program probed first is the
       // script's choice wherever it is installed
       const probed = values.map((v) => probedProgram(unquote(v))).find((x) => x !== undefined);
-      const next = m[2] ?? probed ?? values.at(-1) ?? namedBinary(m[1]!);
+      // (`_BIN=${LLAMA_SERVER_BIN:-""}`: an empty default says the program comes from outside, and its name says which)
+      const dflt = m[2] !== undefined && unquote(m[2]) === "" ? undefined : m[2];
+      const next = dflt ?? probed ?? values.at(-1) ?? namedBinary(m[1]!) ?? m[2];
       if (next === undefined) break;
       t = unquote(next);
     }
@@ -216,7 +222,7 @@ function guesser(assignments: readonly { name: string; value: string }[]) {
  * an env file or the caller): that program.
  */
 function namedBinary(name: string): string | undefined {
-  const m = /^(VLLM|SGLANG|LLAMA_SERVER|LLAMA_CPP_SERVER)_?(BIN|BINARY|EXE|EXECUTABLE|CMD)$/i.exec(name);
+  const m = ENGINE_BIN_NAME.exec(name);
   if (!m) return undefined;
   const engine = m[1]!.toUpperCase();
   return engine === "VLLM" ? "vllm" : engine === "SGLANG" ? "sglang" : "llama-server";

@@ -53,7 +53,9 @@ export class StringVars {
       return;
     }
     let pieces: Word[] | null = null;
-    if (value !== undefined) {
+    const composed = opaque ? null : this.composed(written, name);
+    if (composed) pieces = composed.map((w) => ({ ...w, optional: w.optional || optional }));
+    else if (value !== undefined) {
       const texts = value.split(/\s+/).filter(Boolean);
       pieces = texts.map((text, i): Word => ({
         text,
@@ -76,6 +78,26 @@ export class StringVars {
     this.s.strings.set(name, append ? [...prev!, ...pieces] : pieces);
     if (/\s$/.test((value ?? raw).replace(/^["']|["']$/g, ""))) this.spaced.add(name);
     else this.spaced.delete(name);
+  }
+
+  /**
+   * `CTX="${KEEP} ${PREDICT}"`: a value made of other known strings (and plain words) is their words, each at the
+   * line that wrote it; null when a word is anything else.
+   */
+  private composed(written: readonly LexWord[], name: string): Word[] | null {
+    if (!written.length) return null;
+    const out: Word[] = [];
+    let refs = 0;
+    for (const w of written) {
+      const ref = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(w.text)?.[1];
+      const known = ref && ref !== name ? this.s.strings.get(ref) : undefined;
+      if (known) {
+        out.push(...known);
+        refs++;
+      } else if (w.text.includes("$") || w.text.includes("`")) return null;
+      else out.push(this.plain(w));
+    }
+    return refs ? out : null;
   }
 
   private copiedString(raw: string, name: string): Word[] | undefined {

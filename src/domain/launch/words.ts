@@ -132,3 +132,6 @@ export function heredocAt(lines: readonly string[], i: number): { body: string[]
   const body = lines.slice(i + 1, end).map(strip);
   return { body: m[2] ? body : body.map((l) => l.replace(/\\([\\$`])/g, "$1")), end };
 }
+
+/** A variable whose name says it holds an engine's program (`VLLM_BIN`, `LLAMA_SERVER_BIN`), set by an env file. */
+export const ENGINE_BIN_NAME = /^(VLLM|SGLANG|LLAMA_SERVER|LLAMA_CPP_SERVER)_?(BIN|BINARY|EXE|EXECUTABLE|CMD)$/i;

@@ -49,7 +49,8 @@ export const templateKwargs: TrapRuleDef = {
     engines(ctx).flatMap(({ source, engine }) => {
       const bad = engine.flags.filter((f) => {
         const name = normalizeFlagName(f.name);
-        if (KWARGS_FLAGS.has(name)) return false;
+        // (vLLM's parser reads `--default-chat-template-kwargs.enable_thinking false` as that dict's key)
+        if (KWARGS_FLAGS.has(name) || KWARGS_FLAGS.has(name.split(".")[0]!)) return false;
         return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
       });
       // (a flag word holding its value, `--default-chat-template-kwargs={"enable_thinking": true}`, is judged above)

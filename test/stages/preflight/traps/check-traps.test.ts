@@ -159,9 +159,12 @@ describe("template-kwargs", () => {
     expect(rules(traps(serve(`--default-chat-template-kwargs '{"enable_thinking": false}'`)))).toEqual([]);
     // (set R1's chart renders the flag and its value as one word)
     expect(rules(traps(serve(`'--default-chat-template-kwargs={"enable_thinking": true}'`)))).toEqual([]);
+    // (set AE1: vLLM's parser reads a dotted key as the dict's entry)
+    expect(rules(traps(serve("--default-chat-template-kwargs.enable_thinking false")))).toEqual([]);
   });
   it("fires on the switch given as a flag or a bare word", () => {
     expect(rules(traps(serve("--enable-thinking")))).toEqual(["template-kwargs"]);
+    expect(rules(traps(serve("--generation-config.enable_thinking false")))).toEqual(["template-kwargs"]);
     expect(rules(traps(serve(`'{"enable_thinking": true}'`)))).toEqual(["template-kwargs"]);
   });
 });
