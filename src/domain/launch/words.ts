@@ -63,7 +63,8 @@ export function programOf(cmd: Command): string {
 /** True when the command runs `prog sub` (e.g. `podman run`, `podman container run`, `git stash`). */
 export function runsSubcommand(cmd: Command, prog: string, sub: string): Word[] | null {
   const words = programWords(cmd.words);
-  if (!words[0] || basename(words[0].text) !== prog) return null;
+  // (`"$RUNTIME" run`, RUNTIME=docker: the program the variable holds)
+  if (!words[0] || basename(words[0].resolved || words[0].text) !== prog) return null;
   let i = 1;
   if (prog === "podman" || prog === "docker") {
     while (i < words.length && words[i]!.text.startsWith("-")) i++; // global options such as --log-level=debug

@@ -1,7 +1,7 @@
 // Shapes held-out round AE found, each written here in our own words: an engine program taken from the caller's
 // environment through a variable with an empty default (`_BIN=${LLAMA_SERVER_BIN:-""}`, and the self-referencing
 // `LLAMA_SERVER_BIN=${LLAMA_SERVER_BIN:-""}`), and a flag string made of other flag strings, each flag at the line
-// that wrote it.
+// that wrote it; a container runtime held in a variable (`"${RUNTIME}" run`, RUNTIME=docker or podman by probe).
 import { describe, expect, it } from "vitest";
 import { parseLaunch } from "../../../src/domain/launch/launch.js";
 
@@ -45,5 +45,31 @@ describe("a flag string made of other flag strings", () => {
   it("reads a string that names an unknown variable as before: at its own line", () => {
     const text = ["#!/bin/bash", 'CTX="${KEEP} --jinja"', "llama-server -m /m.gguf ${CTX}", ""].join("\n");
     expect(engine(text)?.flags).toEqual(["-m@3", "--jinja@2"]);
+  });
+});
+
+describe("a container runtime held in a variable", () => {
+  it("is a run of the runtime it holds, set plainly or by an if/elif probe", () => {
+    const run = '"${RUNTIME}" run -d --name x vllm/vllm-openai:latest --model m --port 8000';
+    const plain = ["#!/bin/bash", "RUNTIME=docker", run, ""].join("\n");
+    expect(engine(plain)).toEqual({ kind: "vllm", flags: ["--model@3", "--port@3"] });
+    const probed = [
+      "#!/bin/bash",
+      'RUNTIME=""',
+      "if command -v docker >/dev/null 2>&1; then",
+      '  RUNTIME="docker"',
+      "elif command -v podman >/dev/null 2>&1; then",
+      '  RUNTIME="podman"',
+      "fi",
+      `MSYS_NO_PATHCONV=1 ${run}`,
+      "",
+    ].join("\n");
+    expect(engine(probed)?.kind).toBe("vllm");
+    expect(parseLaunch("script", probed).podmanRuns.length).toBe(1);
+  });
+
+  it("is no run when the variable holds another program", () => {
+    const other = ["#!/bin/bash", "RUNTIME=echo", '"$RUNTIME" run -d vllm/vllm-openai:latest --model m', ""].join("\n");
+    expect(parseLaunch("script", other).podmanRuns).toEqual([]);
   });
 });

@@ -5,10 +5,30 @@ import { runName } from "./devices.js";
 import type { LocatedCommand, TrapRuleDef } from "./types.js";
 import { samePath } from "../../../domain/launch/dirs.js";
 
-/** Names removed by `podman|docker [container] rm NAME...` (forced or after a stop: either clears the name). */
-function removed({ item }: LocatedCommand) {
+/**
+ * Names removed by `podman|docker [container] rm NAME...` (forced or after a stop: either clears the name); a loop's
+ * variable (`for c in "$A" "$B"; do docker rm -f "$c"; done`) stands for each name the loop lists.
+ */
+function removed({ item, source }: LocatedCommand) {
   const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
-  return args ? args.filter((w) => !w.text.startsWith("-")) : [];
+  return (args ?? [])
+    .filter((w) => !w.text.startsWith("-"))
+    .flatMap((w) => {
+      const v = /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(w.text)?.[1];
+      return v ? [w, ...loopWords(source.script.lines, v)] : [w];
+    });
+}
+
+/** The words of `for NAME in WORDS` lines (quotes removed, unexpanded): what NAME takes in turn. */
+function loopWords(lines: readonly string[], name: string): { text: string }[] {
+  const loop = new RegExp(`^\\s*for\\s+${name}\\s+in\\s+(.*?)\\s*(?:;\\s*do\\b.*)?$`);
+  return lines.flatMap((l) =>
+    (loop.exec(l)?.[1] ?? "")
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((t) => t.replace(/^["']|["']$/g, ""))
+      .map((t) => (t.includes("$") ? { text: t } : { text: t, resolved: t })),
+  );
 }
 
 /**

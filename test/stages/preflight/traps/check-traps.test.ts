@@ -169,6 +169,27 @@ describe("template-kwargs", () => {
   });
 });
 
+describe("name-reuse after a loop removed the names (set AE3)", () => {
+  const script = (names: string) =>
+    [
+      'RUNTIME=""',
+      "if command -v docker >/dev/null; then RUNTIME=docker; else RUNTIME=podman; fi",
+      'ENGINE_C="eng"',
+      `for c in ${names}; do`,
+      '  "$RUNTIME" rm -f "$c" >/dev/null 2>&1 || true',
+      "done",
+      '"$RUNTIME" run -d --name "${ENGINE_C}" vllm/vllm-openai:latest --model m --port 8000',
+      "",
+    ].join("\n");
+  it("is silent when the loop lists the run's name, as a variable or as the value", () => {
+    expect(rules(traps(script('"${UI_C}" "${ENGINE_C}"')))).not.toContain("name-reuse");
+    expect(rules(traps(script("ui eng")))).not.toContain("name-reuse");
+  });
+  it("still fires when the loop lists other names", () => {
+    expect(rules(traps(script('"${UI_C}" other')))).toContain("name-reuse");
+  });
+});
+
 describe("name-reuse after a pod's removal", () => {
   const script = (rm: string) =>
     `podman pod rm -f ${rm} || true\npodman pod create --name app -p 8000:8000\npodman run -d --pod app --name engine vllm/vllm-openai:latest --port 8000\n`;
