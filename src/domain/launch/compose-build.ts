@@ -51,13 +51,38 @@ export function programPath(words: readonly Word[]): string | null {
   return script?.text ?? null;
 }
 
-/** The repository path of the script the image runs (its ENTRYPOINT, else the service's command or the CMD). */
-function scriptPath(image: DockerImage, context: string, command: readonly Word[] | null): string | null {
+/** The script the image runs (its ENTRYPOINT, else the service's command or CMD), in the image and the repository. */
+function scriptIn(image: DockerImage, context: string, command: readonly Word[] | null) {
   const program = programPath(image.entrypoint ?? command ?? image.cmd ?? []);
   if (!program || program.includes("$")) return null;
   const inImage = posix.isAbsolute(program) ? program : posix.resolve(image.workdir, program);
   const src = copiedFrom(image, inImage);
-  return src === null ? null : posix.normalize(posix.join(context, src));
+  return src === null ? null : { inImage, path: posix.normalize(posix.join(context, src)) };
+}
+
+/**
+ * The repository files of the modules a Python program in the image imports (`from shared.wrapper import app`,
+ * found from the WORKDIR or the program's own directory; `from .x import y`): a wrapper that starts the engine is
+ * often one of them. At most 16, one level deep.
+ */
+function importedModules(image: DockerImage, context: string, inImage: string, source: string): string[] {
+  const names = [...source.matchAll(/^\s*(?:from\s+([.\w]+)\s+import\b|import\s+([\w.]+))/gm)].map(
+    (m) => m[1] ?? m[2]!,
+  );
+  const out = new Set<string>();
+  for (const name of names.slice(0, 64)) {
+    const rel = /^\.+/.exec(name)?.[0].length ?? 0;
+    const file = `${name.slice(rel).split(".").join("/")}.py`;
+    if (file === ".py") continue;
+    const bases = rel
+      ? [posix.resolve(posix.dirname(inImage), ...Array<string>(rel - 1).fill(".."))]
+      : [image.workdir, posix.dirname(inImage)];
+    for (const base of bases) {
+      const src = copiedFrom(image, posix.join(base, file));
+      if (src !== null) out.add(posix.normalize(posix.join(context, src)));
+    }
+  }
+  return [...out].slice(0, 16);
 }
 
 /** The files a service's build needs read (its Dockerfile, then the script its image runs). */
@@ -75,9 +100,16 @@ export function buildReads(
   const text = read(df.path);
   if (text === null) return out;
   out.set(df.path, text);
-  const script = scriptPath(parseDockerfile(text, df.path, df.target), df.context, command);
-  const body = script === null ? null : read(script);
-  if (script !== null && body !== null) out.set(script, body);
+  const image = parseDockerfile(text, df.path, df.target);
+  const script = scriptIn(image, df.context, command);
+  const body = script === null ? null : read(script.path);
+  if (script === null || body === null) return out;
+  out.set(script.path, body);
+  if (/\.py$/.test(script.path))
+    for (const m of importedModules(image, df.context, script.inImage, body)) {
+      const t = m === script.path ? null : read(m);
+      if (t !== null) out.set(m, t);
+    }
   return out;
 }
 
@@ -94,9 +126,16 @@ export function builtImage(
   const text = df ? (df.inline ?? builds.get(df.path)) : undefined;
   if (!df || text === undefined) return null;
   const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path, df.target);
-  const path = scriptPath(image, df.context, command);
-  const body = path === null ? undefined : builds.get(path);
-  return { image, script: path !== null && body !== undefined ? { path, text: body } : null };
+  const at = scriptIn(image, df.context, command);
+  const body = at === null ? undefined : builds.get(at.path);
+  if (at === null || body === undefined) return { image, script: null };
+  const modules = /\.py$/.test(at.path)
+    ? importedModules(image, df.context, at.inImage, body).flatMap((m) => {
+        const text = m === at.path ? undefined : builds.get(m);
+        return text === undefined ? [] : [{ path: m, text }];
+      })
+    : [];
+  return { image, script: { path: at.path, text: body, ...(modules.length ? { modules } : {}) } };
 }
 
 /**

@@ -131,7 +131,8 @@ export function parseLaunchParts(kind: FileKind, withBom: string, options: Launc
 /** A built image whose program is a script of the repository: what that script starts (read as any script). */
 function withScriptEngine(run: PodmanRun): PodmanRun {
   const script = run.build?.script;
-  if (script && run.build!.scriptEngine === undefined) run.build!.scriptEngine = scriptEngine(script.path, script.text);
+  if (script && run.build!.scriptEngine === undefined)
+    run.build!.scriptEngine = scriptEngine(script.path, script.text, script.modules);
   return run;
 }
 
@@ -142,10 +143,14 @@ function withMountedEngine(run: PodmanRun): PodmanRun {
   return run;
 }
 
-function scriptEngine(path: string, text: string): { kind: EngineKind; passesArgs: boolean } | null {
-  // a Python program: the engine its source starts as a process, if any (python-launcher.ts)
+function scriptEngine(
+  path: string,
+  text: string,
+  modules: readonly { text: string }[] = [],
+): { kind: EngineKind; passesArgs: boolean } | null {
+  // a Python program: the engine its source (or a module it imports) starts as a process, if any (python-launcher.ts)
   if (/\.py$/.test(path)) {
-    const kind = launchedEngine(text);
+    const kind = launchedEngine(text) ?? modules.map((m) => launchedEngine(m.text)).find((k) => k) ?? null;
     return kind ? { kind, passesArgs: false } : null;
   }
   const engine = parseLaunch("script", text).engine;

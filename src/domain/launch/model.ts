@@ -138,8 +138,8 @@ export interface DockerImage {
 /** A compose service's image built from the repository (compose-build.ts). */
 export interface BuiltImage {
   image: DockerImage;
-  /** the repository script the image's program is, when a COPY put it there */
-  script: { path: string; text: string } | null;
+  /** the repository script the image's program is, when a COPY put it there (a Python program's imported modules) */
+  script: { path: string; text: string; modules?: { path: string; text: string }[] } | null;
   /** what the script starts, read where scripts are parsed (launch.ts); unset until then */
   scriptEngine?: { kind: EngineKind; passesArgs: boolean } | null;
 }

@@ -131,3 +131,40 @@ describe("a compose service built from the repository", () => {
     expect(reads).toEqual(["deploy/docker/Dockerfile"]);
   });
 });
+
+describe("a built image's Python program that imports the module starting the engine (set AE1)", () => {
+  const DOCKERFILE = [
+    "FROM python:3.11-slim",
+    "WORKDIR /app",
+    "COPY app/ /app/",
+    'CMD ["python3", "shared/server.py"]',
+    "",
+  ].join("\n");
+  const SERVER = "import uvicorn\nfrom shared.wrapper import make_app\nuvicorn.run(make_app())\n";
+  const WRAPPER = [
+    "import subprocess",
+    "def make_app():",
+    '    proc = subprocess.Popen(["/usr/local/bin/llama-server", "--model", "/m.gguf", "--port", "8081"])',
+    "",
+  ].join("\n");
+  const text = compose("    build:\n      context: .\n      dockerfile: app/Dockerfile\n");
+
+  it("starts that engine, its flags the program's own (none of the compose file's)", () => {
+    const ps = parts(text, {
+      "app/Dockerfile": DOCKERFILE,
+      "app/shared/server.py": SERVER,
+      "app/shared/wrapper.py": WRAPPER,
+    });
+    expect(engineOf(ps)).toEqual(["llama.cpp"]);
+    expect(flagsOf(ps)).toEqual([]);
+  });
+
+  it("starts nothing when no imported module starts an engine, or the module is not in the image", () => {
+    const plain = { "app/Dockerfile": DOCKERFILE, "app/shared/server.py": SERVER };
+    expect(engineOf(parts(text, { ...plain, "app/shared/wrapper.py": "def make_app():\n    return None\n" }))).toEqual([
+      null,
+    ]);
+    // the wrapper lives outside what the image copies
+    expect(engineOf(parts(text, { ...plain, "shared/wrapper.py": WRAPPER }))).toEqual([null]);
+  });
+});
