@@ -191,6 +191,8 @@ export function imageEngine(ref: string): EngineKind | null {
   if (/sglang/i.test(name)) return "sglang";
   // llama-cpp-python: the Python binding, whose server (`python -m llama_cpp.server`) is its own, not llama-server
   if (/llama[._-]?cpp[._-]?python/i.test(image)) return null;
+  // allenporter/llama-cpp-server's images run `python3 -m llama_cpp.server` (its Dockerfiles), the binding's too
+  if (/(^|\/)allenporter\/llama-cpp-server[^/]*$/i.test(name.replace(/:[^/]*$/, ""))) return null;
   if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
   if (/vllm/i.test(name)) return "vllm";
   return null;
@@ -206,7 +208,7 @@ const APP_WORDS =
  * server. Not the gate's engines.
  */
 const OTHER_SERVERS =
-  /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*|[^/]*llama[-_.]?cpp[-_.]?python[^/]*)$/i;
+  /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*|[^/]*llama[-_.]?cpp[-_.]?python[^/]*|allenporter\/llama-cpp-server[^/]*)$/i;
 
 const ROUTER_IMAGE = /(^|\/)llama-swap$/i;
 

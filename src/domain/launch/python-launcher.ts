@@ -27,9 +27,13 @@ export function pythonPrograms(script: ServeScript, scriptDir: string): PythonPr
     while (i < w.length && w[i]!.startsWith("-") && w[i] !== "-m") i++;
     // `$ROOT/scripts/x.py`: a directory the script works out at run time, the rest a path in the repository
     const file = (w[i] ?? "").replace(/^\$\{?\w+\}?\//, "/");
+    // (`"$ROOT/serve.py"`: a file one level down is beside the script or at the root, where ROOT points)
+    const top = file !== w[i] && !file.slice(1).includes("/") ? [file.slice(1)] : [];
     const paths =
       w[i] === "-m" && w[i + 1] ? moduleFiles(w[i + 1]!) : /\.py$/.test(file) && !/[$`]/.test(file) ? [file] : [];
-    const candidates = paths.flatMap((p) => placed(p, scriptDir, w[i] !== "-m"));
+    const candidates = [...paths, ...top.filter((t) => paths.length && /\.py$/.test(t))].flatMap((p) =>
+      placed(p, scriptDir, w[i] !== "-m"),
+    );
     if (candidates.length) out.push({ command, candidates: [...new Set(candidates)] });
   }
   return out;

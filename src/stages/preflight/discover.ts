@@ -235,6 +235,9 @@ export function discoverTargets(root: string, files: readonly string[]): Preflig
   pairScriptLaunchers(targets, scripts);
   // (a unit whose ExecStart= is `docker compose up -d vllm` starts the compose file as a script would)
   const composeUnits = pairUnits(targets, units);
+  // (`systemctl enable --now x.service` of a unit paired with its script just now)
+  const unpaired = scripts.filter((s) => /\bsystemctl\b/.test(s.text) && !targets.some((t) => t.launcher === s.file));
+  pairScriptLaunchers(targets, unpaired);
   pairLaunchers(targets, [...launchers, ...composeUnits]);
   for (const { file, f } of includers)
     for (const t of targets) if (t.kind === "compose" && t.scriptPath === f && !t.launcher) t.launcher = file;
@@ -251,8 +254,13 @@ function pairUnits(targets: PreflightTarget[], units: readonly { file: string; t
   const composeUp: string[] = [];
   for (const u of units) {
     const exec = /^\s*ExecStart\s*=\s*[-@:+!]*(.*)$/m.exec(u.text)?.[1] ?? "";
-    const words = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
-    const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words[0] ?? "") ? words[1] : words[0];
+    // (`/bin/bash -c 'exec "${ROOT}/start.sh"'`: the quoted string's words, past its `exec`)
+    const words = exec
+      .split(/\s+/)
+      .map((w) => w.replace(/^['"]+|['"]+$/g, ""))
+      .filter((w) => w && !w.startsWith("-"));
+    const shell = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words[0] ?? "");
+    const prog = shell ? (words[1] === "exec" ? words[2] : words[1]) : words[0];
     if (!prog) continue;
     // (`uv run --directory D /srv/x/serve.sh`, `conda run -n env bash serve.sh`: the script is a later word)
     const match = [prog, ...words.filter((w) => w !== prog && SCRIPT_FILE.test(w))].reduce<PreflightTarget | undefined>(

@@ -25,7 +25,11 @@ function runs(c: Command): string[] {
   if ((prog === "podman" || prog === "docker") && w[1] === "exec") return w.slice(2).filter(scriptWord);
   // `systemctl restart llama-server.service`: the repository's own unit, started by its name
   if (prog === "systemctl") {
-    const args = w.slice(1).filter((x) => !x.startsWith("-"));
+    // (`systemctl enable --now "${SERVICE_NAME}"`: the unit the variable holds)
+    const args = peel(c.words)
+      .slice(1)
+      .map((x) => x.resolved || x.text)
+      .filter((x) => !x.startsWith("-"));
     // (`enable` starts the unit only with --now)
     const starts = /^(start|restart|try-restart|reload-or-restart)$/.test(args[0] ?? "");
     if (starts || (args[0] === "enable" && w.includes("--now")))

@@ -73,3 +73,12 @@ describe("a container runtime held in a variable", () => {
     expect(parseLaunch("script", other).podmanRuns).toEqual([]);
   });
 });
+
+describe("allenporter/llama-cpp-server images (set AF2)", () => {
+  it("run llama-cpp-python's own server, not llama.cpp's llama-server", () => {
+    const run = (image: string) => parseLaunch("script", `#!/bin/bash\ndocker run -d -p 8000:8000 ${image}\n`).engine;
+    expect(run("ghcr.io/allenporter/llama-cpp-server-cpu:main")).toBeNull();
+    expect(run("ghcr.io/allenporter/llama-cpp-server-cuda:v2.1")).toBeNull();
+    expect(run("ghcr.io/ggml-org/llama.cpp:server")?.kind).toBe("llama.cpp");
+  });
+});
