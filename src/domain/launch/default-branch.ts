@@ -42,6 +42,17 @@ function wordValue(word: string, env: Env, unsetEmpty = false): string | undefin
  * `unsetEmpty`: `-z`/`-n` on a variable the script never sets reads it as empty (else unknown).
  */
 export function evalTest(cond: string, env: Env, unsetEmpty = true): boolean | null {
+  // `[[ "$M" == *AWQ* ]] || [[ "$M" == *awq* ]]`: tests joined by || and && (left to right, as bash does)
+  const body = cond.trim().replace(/\s*;?\s*then\s*$/, "");
+  const parts = body.split(/\s+(\|\||&&)\s+(?=\[|test\s)/);
+  if (parts.length > 1) {
+    let acc = evalTest(parts[0]!, env, unsetEmpty);
+    for (let i = 1; i + 1 < parts.length; i += 2) {
+      const v = evalTest(parts[i + 1]!, env, unsetEmpty);
+      acc = parts[i] === "||" ? (acc || v ? true : acc === false && v === false ? false : null) : and(acc, v);
+    }
+    return acc;
+  }
   const m = /^(?:\[\[\s*(.*?)\s*\]\]|\[\s*(.*?)\s*\]|test\s+(.*?))\s*;?\s*(?:then)?\s*$/.exec(cond.trim());
   if (!m) return null;
   const words = (m[1] ?? m[2] ?? m[3]!).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
@@ -68,6 +79,8 @@ export function evalTest(cond: string, env: Env, unsetEmpty = true): boolean | n
   const same = glob ? globRegex(words[2]!).test(a) : a === b;
   return same === (words[1] !== "!=");
 }
+
+const and = (a: boolean | null, b: boolean | null) => (a === false || b === false ? false : a && b ? true : null);
 
 const NUMERIC: Record<string, (a: number, b: number) => boolean> = {
   "-eq": (a, b) => a === b,
@@ -111,16 +124,36 @@ function exitTaken(ranked: Engine[], lines: readonly string[], firstLine: number
 function ifTaken(ranked: Engine[], lines: readonly string[], firstLine: number, env: Env): Engine | null {
   const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line) as [Engine, Engine];
   const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
-  if (!between.some((l) => /^\s*else\s*$/.test(l))) return null;
+  // the `else` of a's own if: one at depth 0 (a nested if-block between them, `if curl ...; then ... fi`, is skipped)
+  let open = 0;
+  let otherwise = false;
+  for (const l of between) {
+    if (ONE_LINE_IF.test(l)) continue;
+    if (/^\s*if\b/.test(l)) open++;
+    else if (/^\s*fi\b/.test(l)) open--;
+    else if (open === 0 && /^\s*else\s*$/.test(l)) otherwise = true;
+    if (open < 0) return null;
+  }
+  if (!otherwise) return null;
+  // a's own `if`, past the if-blocks opened and closed above a inside its branch
+  let depth = 0;
   for (let i = a.command.line - firstLine - 1; i >= 0; i--) {
-    if (/^\s*fi\b/.test(lines[i]!)) return null;
-    const m = /^\s*(?:el)?if\s+(.*)$/.exec(lines[i]!);
+    const l = lines[i]!;
+    if (ONE_LINE_IF.test(l)) continue;
+    if (/^\s*fi\b/.test(l)) depth++;
+    const m = /^\s*(el)?if\s+(.*)$/.exec(l);
     if (!m) continue;
-    const holds = evalTest(m[1]!, env);
+    if (depth > 0) {
+      if (!m[1]) depth--;
+      continue;
+    }
+    const holds = evalTest(m[2]!, env);
     return holds === null ? null : holds ? a : b;
   }
   return null;
 }
+
+const ONE_LINE_IF = /^\s*if\b.*;\s*fi\s*$/;
 
 const PATTERN = `(?:"[^"]*"|'[^']*'|[^\\s()|"';$]+)`;
 const LABEL = new RegExp(`^\\s*\\(?\\s*(${PATTERN}(?:\\s*\\|\\s*${PATTERN})*)\\s*\\)`);

@@ -88,6 +88,12 @@ function starts(c: Command, file: string): boolean {
     const starting = w.some((x) => /^(start|restart|reload-or-restart|try-restart)$/.test(x)) || w.includes("--now");
     return starting && w.some((x) => x === unit || x === `${unit}.service`);
   }
+  // a compose file brought up (`cd DIR && docker compose up -d`, `docker-compose -f FILE up`)
+  if (/^(docker-)?compose\.ya?ml$|^compose\.ya?ml$|^docker-compose[^/]*\.ya?ml$/.test(file)) {
+    const prog = basename(w[0] ?? "");
+    const up = w.indexOf("up");
+    return up > 0 && (prog === "docker-compose" || prog === "podman-compose" || w[1] === "compose");
+  }
   // the written script run directly, or by a shell
   const prog = /^(ba|da|z|k)?sh$/.test(basename(w[0] ?? "")) ? w.find((x, i) => i > 0 && !x.startsWith("-")) : w[0];
   return prog !== undefined && basename(prog) === file;

@@ -251,7 +251,8 @@ class Grouper {
   /** A variable set where the defaults do not reach (a known-false if-branch, `false-test && X=`) keeps its value. */
   private assign(name: string, value: string | undefined, append: boolean): void {
     const off = this.path.off || this.arms.skipping;
-    if (this.path.off && !append && this.s.env.has(name)) return;
+    // (a case arm the defaults skip, `--multi) MULTI=true`, leaves the value set before it too)
+    if (off && !append && this.s.env.has(name)) return;
     // a lower-case name (POSIX leaves those to applications, not the environment) first set only off the default
     // path (`--extra=*) extra=...` in an option loop) is unset when nobody passes anything: tests read it empty
     if (off && !this.s.env.has(name) && /^[a-z_][a-z0-9_]*$/.test(name)) this.unsetByDefault.add(name);
@@ -288,8 +289,12 @@ class Grouper {
    */
   private caseValue(w: LexWord): string | undefined {
     const value = resolveWord(w, this.s.env);
-    if (value !== undefined || !/^"?\$\{?1\}?"?$/.test(w.text)) return value;
     const above = this.s.lines.slice(Math.max(0, w.line - this.s.firstLine - 3), w.line - this.s.firstLine).join("\n");
+    // `for arg in "$@"; do case $arg in`: the same, the loop runs once per argument passed
+    const looped = /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(w.text)?.[1];
+    if (looped && new RegExp(`\\bfor\\s+${looped}(?:\\s+in\\s+"\\$@"|\\s*;?\\s*(?:do\\b|$))`, "m").test(above))
+      return "";
+    if (value !== undefined || !/^"?\$\{?1\}?"?$/.test(w.text)) return value;
     return /\bwhile\s+(?:\[\[?\s*"?\$#"?\s+-(?:gt|ne)\s+0|\(\(\s*"?\$#)/.test(above) ? "" : undefined;
   }
 

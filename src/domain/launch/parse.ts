@@ -4,6 +4,7 @@ import type { Command, Engine, PodmanRun, Runtime, ServeScript, Word } from "./m
 import { groupCommands, type GroupState } from "./group.js";
 import { readFlags } from "./flags.js";
 import { readPodmanRun } from "./podman.js";
+import { parseCompose } from "./compose.js";
 import { containerEngine, directEngine, printsAndExits, type EngineHints, type Found } from "./engine.js";
 import { assignedSource, ENGINE_BIN_NAME, heredocAt, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
@@ -106,10 +107,22 @@ function separateLaunches(ranked: readonly Engine[], lines: readonly string[], f
     const [x, y] = a.command.line < b.command.line ? [a, b] : [b, a];
     return lines.slice(x.command.endLine - firstLine + 1, y.command.line - firstLine).some(branchLine);
   };
+  // `case "${1:-}" in sglang) ... ;; vllm) ... ;;`: the caller's action word picks one; each engine is a launch
+  const actionWord = (a: Engine, b: Engine) => {
+    if (a.kind === b.kind) return false;
+    const top = Math.min(a.command.line, b.command.line) - firstLine;
+    for (let i = top; i >= 0; i--) {
+      const c = /^\s*case\s+(\S+)\s+in\b/.exec(lines[i]!);
+      if (c) return /^"?\$\{?1(?::?-[^}]*)?\}?"?$/.test(c[1]!);
+      if (/^\s*esac\b/.test(lines[i]!)) return false;
+    }
+    return false;
+  };
   const kept: Engine[] = [];
   for (const e of ranked) {
     if (e.podmanRun?.rm && e.flags.length === 0) continue;
-    if (kept.some((k) => k.command === e.command || k.command.line === e.command.line || branchBetween(k, e))) continue;
+    const apart = (k: Engine) => branchBetween(k, e) && !actionWord(k, e);
+    if (kept.some((k) => k.command === e.command || k.command.line === e.command.line || apart(k))) continue;
     kept.push(e);
   }
   return kept;
@@ -142,6 +155,14 @@ function heredocEngines(
     if (!doc) continue;
     const { body, end } = doc;
     const at = firstLine + i + 1;
+    // a compose file the script writes and then brings up (`cat > ~/stack/docker-compose.yml <<'EOF'` ... `docker
+    // compose up -d`): its engine services, at the heredoc's lines
+    if (/^services\s*:/m.test(body.join("\n")) && COMPOSE_UP.test(text)) {
+      const yaml = "\n".repeat(at - 1) + body.join("\n");
+      for (const svc of parseCompose(yaml) ?? []) out.push(...runEngines(svc.run, yaml));
+      i = end;
+      continue;
+    }
     const unit = body.some((l) => /^\s*\[Service\]\s*$/.test(l));
     const bodyText = unit ? execStartLines(body).join("\n") : body.join("\n");
     // an unquoted heredoc's `$LLAMA_BIN` is the writing script's value
@@ -158,6 +179,8 @@ function heredocEngines(
   }
   return out;
 }
+
+const COMPOSE_UP = /\b(docker[- ]compose|podman[- ]compose)\b[^\n]*\bup\b/;
 
 const PRINTED_HEREDOC = /^\s*cat\s+<<-?\s*(['"]?)\w+\1\s*(1?>&2)?\s*$/;
 
@@ -191,7 +214,18 @@ function probedProgram(value: string): string | undefined {
   );
 }
 
-function guesser(assignments: readonly { name: string; value: string }[]) {
+/** The words `for NAME in WORDS; do` gives NAME (continued lines joined, quotes removed), in order. */
+function loopValues(text: string, name: string): string[] {
+  const m = new RegExp(`^\\s*for\\s+${name}\\s+in\\s+((?:\\\\\\n|[^\\n;])*)`, "m").exec(text);
+  if (!m) return [];
+  return m[1]!
+    .replace(/\\\n/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/^["']|["']$/g, ""));
+}
+
+function guesser(assignments: readonly { name: string; value: string }[], script = "") {
   const unquote = (t: string) => t.replace(/^["']|["']$/g, "");
   const positional = (t: string) => /^\$\{?[0-9@*]\}?$/.test(unquote(t));
   return (text: string): string => {
@@ -201,9 +235,12 @@ function guesser(assignments: readonly { name: string; value: string }[]) {
       if (!m) break;
       // (`X=${X:-""}` names no program: the caller's X does)
       const self = (v: string) => new RegExp(`^\\$\\{?${m[1]}\\b`).test(unquote(v));
+      // (`BIN=""` before a probe loop sets it: the empty start names no program)
       const values = assignments
-        .filter((a) => a.name === m[1] && !positional(a.value) && !self(a.value))
+        .filter((a) => a.name === m[1] && !positional(a.value) && !self(a.value) && unquote(a.value) !== "")
         .map((a) => a.value);
+      // `for path in "$DIR/build/bin/llama-server" /usr/local/bin/llama-server; do BIN="$path"`: the first it tries
+      if (!values.length) values.push(...loopValues(script, m[1]!).slice(0, 1));
       // `BIN=$(command -v llama-server)`, else `$(command -v llama-cli)` in an elif: the program probed first is the
       // script's choice wherever it is installed
       const probed = values.map((v) => probedProgram(unquote(v))).find((x) => x !== undefined);
@@ -249,7 +286,7 @@ function engineHints(
       }
       return null;
     },
-    guess: guesser([...outer, ...assignments]),
+    guess: guesser([...outer, ...assignments], text),
     llama: /llama/i.test(text),
     nested: (inner: string, line: number, positional?: Word[]): Found | null => {
       const s = parseServeScript(inner, { firstLine: line, runtime, ...(positional ? { positional } : {}) });
@@ -291,7 +328,7 @@ function findEngines(
   }
   for (const c of commands) {
     if (inRun.has(c)) continue;
-    const found = directEngine(c.words, hints) ?? viaLibrary(c.words);
+    const found = directEngine(c.words, hints) ?? viaLibrary(c.words) ?? inlineProgram(c.words);
     if (found && !printsAndExits(found.args)) candidates.push(engineOf(found, runtime, c, null));
   }
   // The engine is the run with the most engine flags; a `--rm` helper (a probe, a cache check) loses ties.
@@ -301,6 +338,12 @@ function findEngines(
     .map((c, i) => ({ c, i }))
     .sort((a, b) => score(b.c) - score(a.c) || a.i - b.i)
     .map((x) => x.c);
+}
+
+/** `python3 -c "...sys.argv = ['vllm', 'serve'] + sys.argv[1:]; main()" "$@"`: that engine, its flags the program's. */
+function inlineProgram(words: readonly Word[]): Found | null {
+  const kind = inlinePythonKind(words);
+  return kind ? { kind, args: [], builtBy: "the inline `python -c` program" } : null;
 }
 
 function engineOf(found: Found, runtime: Runtime, command: Command, containerRun: PodmanRun | null): Engine {

@@ -59,14 +59,20 @@ export function syntaxFinding(
     for (let n = Math.max(1, line - 2); n <= Math.min(lines.length, line); n++)
       evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
   }
-  return fail(CHECK, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}`, {
+  // (`syntax error near unexpected token $'do\r'`: the CRLF line ends are the cause, not the code)
+  const cr = crlf(text, file, label);
+  return fail(CHECK, `${label}: bash -n fails${line ? ` at line ${line}` : ""}: ${message}${cr ? CR_CAUSE : ""}`, {
     file,
     ...(line ? { line } : {}),
     evidence,
-    fix: `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file)}\``,
-    data: { message },
+    fix: cr
+      ? cr.fix!
+      : `fix the syntax at ${file}${line ? `:${line}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file)}\``,
+    data: { message, ...(cr ? cr.data : {}) },
   });
 }
+
+const CR_CAUSE = " (its lines end in CRLF: bash reads each \\r as part of the line's last word)";
 
 /**
  * CRLF line endings pass `bash -n` but not a run: bash reads the `\r` as part of each last word

@@ -3,7 +3,8 @@
 // `LLAMA_SERVER_BIN=${LLAMA_SERVER_BIN:-""}`), and a flag string made of other flag strings, each flag at the line
 // that wrote it; a container runtime held in a variable (`"${RUNTIME}" run`, RUNTIME=docker or podman by probe).
 import { describe, expect, it } from "vitest";
-import { parseLaunch } from "../../../src/domain/launch/launch.js";
+import { parseLaunch, parseLaunchParts } from "../../../src/domain/launch/launch.js";
+import { isServeScript } from "../../../src/domain/launch/detect.js";
 
 const engine = (text: string) => {
   const e = parseLaunch("script", text).engine;
@@ -80,5 +81,109 @@ describe("allenporter/llama-cpp-server images (set AF2)", () => {
     expect(run("ghcr.io/allenporter/llama-cpp-server-cpu:main")).toBeNull();
     expect(run("ghcr.io/allenporter/llama-cpp-server-cuda:v2.1")).toBeNull();
     expect(run("ghcr.io/ggml-org/llama.cpp:server")?.kind).toBe("llama.cpp");
+  });
+});
+
+describe("round AF's script shapes", () => {
+  const lines = (...l: string[]) => ["#!/bin/bash", ...l, ""].join("\n");
+
+  it('an engine program a probe loop picks (`for path in .../llama-server ...; do BIN="$path"`)', () => {
+    const text = lines(
+      'BIN=""',
+      "for path in \\",
+      '    "$DIR/build/bin/llama-server" \\',
+      "    /usr/local/bin/llama-server; do",
+      '  if [ -x "$path" ]; then BIN="$path"; break; fi',
+      "done",
+      'exec "$BIN" --model /m.gguf --port 8080',
+    );
+    expect(engine(text)).toEqual({ kind: "llama.cpp", flags: ["--model@8", "--port@8"] });
+    expect(engine(text.replaceAll("llama-server", "my-tool"))).toBeNull();
+  });
+
+  it("an inline `python3 -c` program that runs `vllm serve` in-process", () => {
+    const program = "from vllm.entrypoints.cli.main import main\nsys.argv = ['vllm', 'serve'] + sys.argv[1:]\nmain()";
+    expect(engine(lines(`python3 -c "import sys\n${program}\n" "$@"`))?.kind).toBe("vllm");
+    expect(engine(lines(`python3 -c "import vllm; print(vllm.__version__)"`))).toBeNull();
+  });
+
+  it('an option the caller passes (`for arg in "$@"; do case $arg in --multi) M=true`) is off by default', () => {
+    const text = lines(
+      "M=false",
+      'for arg in "$@"; do',
+      "  case $arg in",
+      "    --multi) M=true ;;",
+      "  esac",
+      "done",
+      'if [ "$M" = true ]; then',
+      "  for i in 1 2; do",
+      '    if [ -n "$SKIP" ]; then continue; fi',
+      '    if ss -tln | grep -q ":800$i"; then',
+      "      continue",
+      "    fi",
+      "    vllm serve m --port 800$i --dtype auto --max-model-len 4096 > log$i 2>&1 &",
+      "  done",
+      "  wait",
+      "else",
+      "  vllm serve m --port 8000 --tensor-parallel-size 2",
+      "fi",
+    );
+    expect(engine(text)?.flags).toEqual(["--port@18", "--tensor-parallel-size@18"]);
+  });
+
+  it("a test joined with || (`[[ $M == *AWQ* ]] || [[ $M == *awq* ]]`) is judged on the script's defaults", () => {
+    const text = (model: string) =>
+      lines(
+        `MODEL="\${MODEL:-${model}}"`,
+        'Q="--dtype bfloat16"',
+        'if [[ "$MODEL" == *"AWQ"* ]] || [[ "$MODEL" == *"awq"* ]]; then',
+        '  Q="--quantization awq"',
+        "fi",
+        'vllm serve "$MODEL" $Q',
+      );
+    const on = (t: string) =>
+      parseLaunch("script", t)
+        .engine!.flags.filter((f) => !f.offDefault)
+        .map((f) => `${f.name}@${f.line}`);
+    expect(on(text("org/m-awq"))).toEqual(["--quantization@5"]);
+    expect(on(text("org/m"))).toEqual(["--dtype@3"]);
+  });
+
+  it('two engines an action word picks between (`case "${1:-}" in sglang) ...;; vllm) ...;;`) are two launches', () => {
+    const text = lines(
+      'case "${1:-}" in',
+      "  sglang)",
+      "    exec python3 -m sglang.launch_server --model-path m --port 30000",
+      "    ;;",
+      "  vllm)",
+      "    exec vllm serve m --port 8000",
+      "    ;;",
+      '  *) echo "usage: $0 sglang|vllm"; exit 1 ;;',
+      "esac",
+    );
+    expect(parseLaunchParts("script", text).map((p) => p.script.engine?.kind)).toEqual(["sglang", "vllm"]);
+    // the same engine in two arms is one launch with alternatives
+    const same = text.replace("python3 -m sglang.launch_server --model-path m --port 30000", "vllm serve big --port 1");
+    expect(parseLaunchParts("script", same).length).toBe(1);
+  });
+
+  it("a compose file the script writes with a heredoc and brings up", () => {
+    const text = (up: string) =>
+      lines(
+        "mkdir -p ~/stack/vllm",
+        "cat > ~/stack/vllm/docker-compose.yml <<'EOF'",
+        "services:",
+        "  vllm:",
+        "    image: vllm/vllm-openai:latest",
+        '    command: ["--model", "m", "--port", "8000"]',
+        "EOF",
+        up,
+      );
+    expect(engine(text("cd ~/stack/vllm && docker compose up -d"))).toEqual({
+      kind: "vllm",
+      flags: ["--model@7", "--port@7"],
+    });
+    expect(isServeScript(text("cd ~/stack/vllm && docker compose up -d"))).toBe(true);
+    expect(isServeScript(text("echo written"))).toBe(false);
   });
 });

@@ -58,3 +58,19 @@ describe("a CRLF serve script", () => {
     expect(r.findings.filter((f) => f.check === "preflight.dropped-flags" && f.status !== "pass")).toEqual([]);
   });
 });
+
+describe("a CRLF script that bash -n refuses (`for i in 1 2; do` reads as `do\\r`, set AF4)", () => {
+  it("fails at bash's line and names the CRLF ends as the cause, with the conversion as the fix", async () => {
+    repo = tempRepo();
+    const text = "#!/bin/bash\nfor i in 1 2; do\n  echo $i\ndone\nexec vllm serve m --port 8000\n";
+    repo.commit("saved on Windows", { "serve.sh": text.replace(/\n/g, "\r\n") });
+    const r = await preflight(repo.dir);
+    const syntax = r.findings.find((f) => f.check === "preflight.bash-syntax")! as { summary: string; line?: number };
+    expect(syntax.summary).toMatch(/bash -n fails at line \d+: .*its lines end in CRLF/);
+    expect(JSON.stringify(syntax)).toMatch(/convert serve\.sh to LF line endings/);
+    // the same text with LF ends: bash -n passes, nothing said of CRLF
+    repo.commit("fixed", { "serve.sh": text });
+    const fixed = (await preflight(repo.dir)).findings.find((f) => f.check === "preflight.bash-syntax")!;
+    expect(fixed.status).toBe("pass");
+  });
+});
