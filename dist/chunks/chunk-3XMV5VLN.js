@@ -94,7 +94,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-BTWYD3GR.js";
+} from "./chunk-JC3PZ7BD.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40595,7 +40595,7 @@ function parseCommits(text) {
 }
 
 // src/stages/preflight/discover.ts
-import { readFileSync as readFileSync3 } from "node:fs";
+import { readFileSync as readFileSync3, statSync as statSync2 } from "node:fs";
 import { basename as basename4, dirname as dirname3, join as join2, posix as posix4 } from "node:path";
 
 // src/domain/launch/detect.ts
@@ -40660,6 +40660,11 @@ function starts(c, file2) {
   if (basename(w[0] ?? "") === "systemctl") {
     const starting = w.some((x) => /^(start|restart|reload-or-restart|try-restart)$/.test(x)) || w.includes("--now");
     return starting && w.some((x) => x === unit || x === `${unit}.service`);
+  }
+  if (/^(docker-)?compose\.ya?ml$|^compose\.ya?ml$|^docker-compose[^/]*\.ya?ml$/.test(file2)) {
+    const prog2 = basename(w[0] ?? "");
+    const up = w.indexOf("up");
+    return up > 0 && (prog2 === "docker-compose" || prog2 === "podman-compose" || w[1] === "compose");
   }
   const prog = /^(ba|da|z|k)?sh$/.test(basename(w[0] ?? "")) ? w.find((x, i) => i > 0 && !x.startsWith("-")) : w[0];
   return prog !== void 0 && basename(prog) === file2;
@@ -40752,7 +40757,7 @@ function runs(c) {
   if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [w[1]] : [];
   if ((prog === "podman" || prog === "docker") && w[1] === "exec") return w.slice(2).filter(scriptWord);
   if (prog === "systemctl") {
-    const args = w.slice(1).filter((x) => !x.startsWith("-"));
+    const args = peel(c.words).slice(1).map((x) => x.resolved || x.text).filter((x) => !x.startsWith("-"));
     const starts2 = /^(start|restart|try-restart|reload-or-restart)$/.test(args[0] ?? "");
     if (starts2 || args[0] === "enable" && w.includes("--now"))
       return args.slice(1).map((u) => `${UNIT_NAME}${/\.service$/.test(u) ? u : `${u}.service`}`);
@@ -40959,7 +40964,7 @@ function patchFiles(root, kustomization) {
 var SHELL_SHEBANG = /^#!.*\b(ba|z|k|)sh\b/;
 var UNIT_TEMPLATE = /\.service\.(template|tmpl|tpl|in|j2|example)$/;
 var MENTIONS_ENGINE = /vllm|sglang|llama|podman|docker|serve/i;
-function candidateKind(file2, text) {
+function candidateKind(file2, text, executable = false) {
   const yaml = yamlKind(file2, text);
   if (yaml) return yaml;
   if (/\.container$/.test(file2)) return "quadlet";
@@ -40967,10 +40972,21 @@ function candidateKind(file2, text) {
   if (UNIT_TEMPLATE.test(file2))
     return /^\s*\[Service\]\s*$/m.test(text) && /^\s*ExecStart\s*=/m.test(text) ? "unit" : null;
   if (file2.endsWith(".sh") || file2.endsWith(".bash") || SHELL_SHEBANG.test(text)) return "script";
+  if (executable && !text.startsWith("#!") && !/\.[A-Za-z0-9]+$/.test(file2) && !NOT_SHELL.test(basename4(file2)))
+    return "script";
   return null;
 }
-function startsEngine(file2, text) {
-  const kind = candidateKind(file2, text);
+var NOT_SHELL = /^(Dockerfile|Containerfile|G?Makefile|[Jj]ustfile|Procfile|Vagrantfile|Jenkinsfile|LICEN[CS]E|COPYING|README|NOTICE|AUTHORS|CHANGE(LOG|S)|VERSION|OWNERS|CODEOWNERS)\b/i;
+function executableWithoutShebang(root, file2, text) {
+  if (text.startsWith("#!") || /\.[A-Za-z0-9]+$/.test(file2)) return false;
+  try {
+    return (statSync2(join2(root, file2)).mode & 73) !== 0;
+  } catch {
+    return false;
+  }
+}
+function startsEngine(file2, text, executable = false) {
+  const kind = candidateKind(file2, text, executable);
   if (!kind || text.includes("\0") || !MENTIONS_ENGINE.test(text)) return null;
   if (kind === "script") {
     try {
@@ -40993,7 +41009,8 @@ function quietLaunchFiles(root, files, targets) {
       return false;
     try {
       const text = readFileSync3(join2(root, file2), "utf8");
-      const kind = text.includes("\0") ? null : candidateKind(file2, text);
+      const exec = executableWithoutShebang(root, file2, text);
+      const kind = text.includes("\0") ? null : candidateKind(file2, text, exec);
       return kind !== null && (ENGINE.test(text) || kind === "compose");
     } catch {
       return false;
@@ -41064,12 +41081,13 @@ function discoverTargets(root, files) {
         });
       continue;
     }
-    const kind = startsEngine(file2, text) ?? (startsThroughLibrary(root, file2, text) || startsThroughPython(root, file2, text) ? "script" : null);
+    const executable = executableWithoutShebang(root, file2, text);
+    const kind = startsEngine(file2, text, executable) ?? (startsThroughLibrary(root, file2, text) || startsThroughPython(root, file2, text) ? "script" : null);
     if (!kind) {
       if (/\.service$/.test(file2) || UNIT_TEMPLATE.test(file2)) units.push({ file: file2, text });
       else {
         if (COMPOSE_UP.test(text)) launchers.push(file2);
-        if (candidateKind(file2, text) === "script") scripts.push({ file: file2, text });
+        if (candidateKind(file2, text, executable) === "script") scripts.push({ file: file2, text });
       }
       continue;
     }
@@ -41097,6 +41115,8 @@ function discoverTargets(root, files) {
   }
   pairScriptLaunchers(targets, scripts);
   const composeUnits = pairUnits(targets, units);
+  const unpaired = scripts.filter((s) => /\bsystemctl\b/.test(s.text) && !targets.some((t) => t.launcher === s.file));
+  pairScriptLaunchers(targets, unpaired);
   pairLaunchers(targets, [...launchers, ...composeUnits]);
   for (const { file: file2, f } of includers)
     for (const t of targets) if (t.kind === "compose" && t.scriptPath === f && !t.launcher) t.launcher = file2;
@@ -41106,8 +41126,9 @@ function pairUnits(targets, units) {
   const composeUp = [];
   for (const u of units) {
     const exec = /^\s*ExecStart\s*=\s*[-@:+!]*(.*)$/m.exec(u.text)?.[1] ?? "";
-    const words3 = exec.split(/\s+/).filter((w) => w && !w.startsWith("-"));
-    const prog = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words3[0] ?? "") ? words3[1] : words3[0];
+    const words3 = exec.split(/\s+/).map((w) => w.replace(/^['"]+|['"]+$/g, "")).filter((w) => w && !w.startsWith("-"));
+    const shell = /^(\/\S*\/)?(ba|da|z)?sh$/.test(words3[0] ?? "");
+    const prog = shell ? words3[1] === "exec" ? words3[2] : words3[1] : words3[0];
     if (!prog) continue;
     const match = [prog, ...words3.filter((w) => w !== prog && SCRIPT_FILE.test(w))].reduce(
       (m, w) => m ?? unitRuns(targets, w),
@@ -41685,10 +41706,10 @@ var EXTRA = {
 };
 function walkSchema(node2, visit2, path = "") {
   visit2(path, node2);
-  const join21 = (k) => path ? `${path}.${k}` : k;
-  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join21(k));
+  const join20 = (k) => path ? `${path}.${k}` : k;
+  for (const [k, child] of Object.entries(node2.properties ?? {})) walkSchema(child, visit2, join20(k));
   if (node2.additionalProperties && typeof node2.additionalProperties === "object")
-    walkSchema(node2.additionalProperties, visit2, join21("*"));
+    walkSchema(node2.additionalProperties, visit2, join20("*"));
   if (node2.items) walkSchema(node2.items, visit2, `${path}[]`);
   for (const alt of node2.anyOf ?? []) if (alt.items) walkSchema(alt.items, visit2, `${path}[]`);
 }
@@ -46621,8 +46642,8 @@ var outside = (path) => {
 };
 
 // src/stages/preflight/preflight.ts
-import { readFileSync as readFileSync15, statSync as statSync2 } from "node:fs";
-import { join as join20 } from "node:path";
+import { readFileSync as readFileSync14, statSync as statSync3 } from "node:fs";
+import { join as join19 } from "node:path";
 
 // src/stages/preflight/read-launch.ts
 import { readFileSync as readFileSync9 } from "node:fs";
@@ -47808,7 +47829,7 @@ var templateKwargs = {
   check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
     const bad2 = engine.flags.filter((f) => {
       const name = normalizeFlagName(f.name);
-      if (KWARGS_FLAGS.has(name)) return false;
+      if (KWARGS_FLAGS.has(name) || KWARGS_FLAGS.has(name.split(".")[0])) return false;
       return TEMPLATE_FLAGS.has(name) || TEMPLATE_VARS.test(f.name) || TEMPLATE_VARS.test(f.value ?? "");
     });
     const positional = engine.args.filter(
@@ -47894,9 +47915,18 @@ var detachedRedirect = {
 };
 
 // src/stages/preflight/traps/name-reuse.ts
-function removed({ item }) {
+function removed({ item, source }) {
   const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
-  return args ? args.filter((w) => !w.text.startsWith("-")) : [];
+  return (args ?? []).filter((w) => !w.text.startsWith("-")).flatMap((w) => {
+    const v = /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(w.text)?.[1];
+    return v ? [w, ...loopWords(source.script.lines, v)] : [w];
+  });
+}
+function loopWords(lines, name) {
+  const loop = new RegExp(`^\\s*for\\s+${name}\\s+in\\s+(.*?)\\s*(?:;\\s*do\\b.*)?$`);
+  return lines.flatMap(
+    (l) => (loop.exec(l)?.[1] ?? "").split(/\s+/).filter(Boolean).map((t) => t.replace(/^["']|["']$/g, "")).map((t) => t.includes("$") ? { text: t } : { text: t, resolved: t })
+  );
 }
 function removedPods({ item }) {
   const args = runsSubcommand(item, "podman", "pod");
@@ -48446,14 +48476,16 @@ function syntaxFinding(text, file2, label, r, ran) {
     for (let n = Math.max(1, line2 - 2); n <= Math.min(lines.length, line2); n++)
       evidence.push(`${String(n).padStart(5)} | ${lines[n - 1]}`);
   }
-  return fail(CHECK11, `${label}: bash -n fails${line2 ? ` at line ${line2}` : ""}: ${message}`, {
+  const cr = crlf(text, file2, label);
+  return fail(CHECK11, `${label}: bash -n fails${line2 ? ` at line ${line2}` : ""}: ${message}${cr ? CR_CAUSE : ""}`, {
     file: file2,
     ...line2 ? { line: line2 } : {},
     evidence,
-    fix: `fix the syntax at ${file2}${line2 ? `:${line2}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file2)}\``,
-    data: { message }
+    fix: cr ? cr.fix : `fix the syntax at ${file2}${line2 ? `:${line2}` : ""} (often an unclosed quote, a missing \`fi\`/\`done\`, or a \`\\\` continuation followed by a space or comment), then run \`bash -n ${shellQuote(file2)}\``,
+    data: { message, ...cr ? cr.data : {} }
   });
 }
+var CR_CAUSE = " (its lines end in CRLF: bash reads each \\r as part of the line's last word)";
 function crlf(text, file2, label) {
   const at2 = text.indexOf("\r\n");
   if (at2 < 0) return null;
@@ -48849,28 +48881,38 @@ function contractsAsText(inp) {
 }
 
 // src/stages/preflight/gone-launch.ts
-function launchesAt(file2, text) {
-  const kind = candidateKind(file2, text);
+function launchesAt(file2, text, executable = false) {
+  const kind = candidateKind(file2, text, executable);
   if (!kind) return [];
   return parseLaunchParts(kind, text).flatMap(
     (p) => p.script.engine ? [{ part: p.name, flags: p.script.engine.flags, engine: p.script.engine.kind }] : []
   );
 }
-async function goneBase(ctx, path) {
+async function goneBase(ctx, paths, opts = {}) {
   const head = ctx.ref ?? "HEAD";
   const explicit = ctx.base ? await ctx.reader.resolve(ctx.base) : null;
   if (explicit) {
     const label = ctx.base;
     return { base: explicit, label, short: /^[0-9a-f]{40}$/.test(label) ? label.slice(0, 10) : label };
   }
-  const last = (await ctx.reader.history(path, head))[0]?.commit;
-  if (!last || last.sha !== await ctx.reader.resolve(head) || !last.parents[0]) return null;
-  const base = last.parents[0];
-  return {
-    base,
-    label: `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
-    short: base.slice(0, 10)
-  };
+  const headSha = await ctx.reader.resolve(head);
+  const list = typeof paths === "string" ? [paths] : paths;
+  if (opts.dirty && ctx.ref === null && headSha) {
+    const status2 = await (ctx.statusCache ??= ctx.git.status());
+    if (status2.some((e) => list.includes(e.path)))
+      return { base: headSha, label: `HEAD (${headSha.slice(0, 10)})`, short: headSha.slice(0, 10) };
+  }
+  for (const path of list) {
+    const last = (await ctx.reader.history(path, head))[0]?.commit;
+    if (!last || last.sha !== headSha || !last.parents[0]) continue;
+    const base = last.parents[0];
+    return {
+      base,
+      label: `${base.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
+      short: base.slice(0, 10)
+    };
+  }
+  return null;
 }
 async function checkGoneLaunches(ctx) {
   if (!ctx.historyOk || !ctx.quietFiles?.length) return [];
@@ -48880,7 +48922,7 @@ async function checkGoneLaunches(ctx) {
     if (!at2) continue;
     const { base, label, short: short2 } = at2;
     const text = await ctx.reader.show(base, file2);
-    const was = text === null ? [] : launchesAt(file2, text);
+    const was = text === null ? [] : launchesAt(file2, text, true);
     for (const w of was) {
       for (const f of droppedFlags(w.flags, [], file2, label, /* @__PURE__ */ new Set(), short2, file2, w.engine)) {
         if (f.status === "pass") continue;
@@ -48958,6 +49000,7 @@ function appliedCharts(file2, text) {
 function appliedRenders(root, files, targets) {
   const charts = new Map(targets.filter((t) => t.render?.tool === "helm").map((t) => [t.render.dir, t.render]));
   const out = [];
+  if (!charts.size) return out;
   for (const file2 of files) {
     if (!/\.ya?ml$/i.test(file2) || /(^|\/)(templates|node_modules)\//.test(file2)) continue;
     let text;
@@ -48987,37 +49030,15 @@ function appliedRenders(root, files, targets) {
   }
   return out;
 }
-async function baseOf(ctx, own2) {
-  if (ctx.base) {
-    const sha = await ctx.reader.resolve(ctx.base);
-    const short2 = /^[0-9a-f]{40}$/.test(ctx.base) ? ctx.base.slice(0, 10) : ctx.base;
-    return sha ? { sha, label: ctx.base, short: short2 } : null;
-  }
-  const head = ctx.ref ?? "HEAD";
-  const headSha = await ctx.reader.resolve(head);
-  const dirty = ctx.ref === null && (await (ctx.statusCache ??= ctx.git.status())).some((e) => own2.includes(e.path));
-  if (dirty && headSha) return { sha: headSha, label: `HEAD (${headSha.slice(0, 10)})`, short: headSha.slice(0, 10) };
-  for (const f of own2) {
-    const last = (await ctx.reader.history(f, head))[0]?.commit;
-    if (!last || last.sha !== headSha || !last.parents[0]) continue;
-    const sha = last.parents[0];
-    return {
-      sha,
-      label: `${sha.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
-      short: sha.slice(0, 10)
-    };
-  }
-  return null;
-}
 async function checkAppliedValues(ctx) {
   if (!ctx.historyOk || !ctx.appliedRenders?.length) return [];
   const out = [];
   for (const { app, own: own2, spec: spec2 } of ctx.appliedRenders) {
-    const base = await baseOf(ctx, own2);
+    const base = await goneBase(ctx, own2, { dirty: true });
     if (!base) continue;
     const data = { endpoint: app.name, renderDir: app.chartDir, application: app.file };
     const how = `${app.chartDir} as the Argo CD Application ${app.name} (${app.file}) applies it (helm template with ${app.valueFiles.join(", ")})`;
-    const [now, then] = await Promise.all([renderedParts(ctx, spec2, ctx.ref), renderedParts(ctx, spec2, base.sha)]);
+    const [now, then] = await Promise.all([renderedParts(ctx, spec2, ctx.ref), renderedParts(ctx, spec2, base.base)]);
     if (!Array.isArray(now)) {
       if ("error" in now)
         out.push(
@@ -49069,8 +49090,6 @@ async function checkAppliedValues(ctx) {
 }
 
 // src/stages/preflight/removed-parts.ts
-import { readFileSync as readFileSync14 } from "node:fs";
-import { join as join19 } from "node:path";
 async function checkRemovedParts(ctx, targets) {
   if (!ctx.historyOk) return [];
   const out = [];
@@ -49078,8 +49097,7 @@ async function checkRemovedParts(ctx, targets) {
   for (const file2 of files) {
     const at2 = await goneBase(ctx, file2);
     if (!at2) continue;
-    const [was, now] = await Promise.all([ctx.reader.show(at2.base, file2), ctx.reader.show(ctx.ref ?? "HEAD", file2)]);
-    const nowText = ctx.ref === null ? workTree(ctx, file2) : now;
+    const [was, nowText] = await Promise.all([ctx.reader.show(at2.base, file2), readAt(ctx, file2, ctx.ref)]);
     if (was === null || nowText === null) continue;
     const before = launchesAt(file2, was);
     const after = launchesAt(file2, nowText);
@@ -49101,13 +49119,6 @@ async function checkRemovedParts(ctx, targets) {
     }
   }
   return out;
-}
-function workTree(ctx, file2) {
-  try {
-    return readFileSync14(join19(ctx.root, file2), "utf8");
-  } catch {
-    return null;
-  }
 }
 
 // src/stages/preflight/engine-kills.ts
@@ -49246,7 +49257,7 @@ async function runPreflight(ctx) {
 async function readScript(ctx, path) {
   if (ctx.ref) return ctx.reader.show(ctx.ref, path);
   try {
-    return readFileSync15(join20(ctx.root, path), "utf8");
+    return readFileSync14(join19(ctx.root, path), "utf8");
   } catch {
     return null;
   }
@@ -49283,7 +49294,7 @@ async function preflightTarget(ctx, t) {
   const rendered = t.render ? await renderedScript(ctx, t, ctx.ref) : null;
   const text = rendered ? rendered.text : await readScript(ctx, t.scriptPath);
   if (text === null) {
-    const isDir = !ctx.ref && statSync2(join20(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
+    const isDir = !ctx.ref && statSync3(join19(ctx.root, t.scriptPath), { throwIfNoEntry: false })?.isDirectory() === true;
     return tag2([
       fail(
         t.kind === "script" ? "preflight.bash-syntax" : "preflight.traps",
@@ -49313,7 +49324,7 @@ async function preflightTarget(ctx, t) {
   if (kind === "script" && fileChecks && isZsh(t.scriptPath, text)) out.push(await zshSyntax(text, t.scriptPath));
   else if (kind === "script" && fileChecks) {
     const batch = ctx.ref === null ? await ctx.scriptBatch?.want(t, t.scriptPath) : void 0;
-    const abs = join20(ctx.root, t.scriptPath);
+    const abs = join19(ctx.root, t.scriptPath);
     const syntax = batch?.bash.get(t.scriptPath);
     out.push(
       syntax ? syntaxFinding(text, t.scriptPath, t.scriptPath, syntax, abs) : await bashSyntax(text, t.scriptPath)
@@ -51528,7 +51539,7 @@ async function verifyFleet(ws, name, opts, progress) {
 }
 
 // src/commands/shared/hooks.ts
-import { existsSync as existsSync10, statSync as statSync3 } from "node:fs";
+import { existsSync as existsSync10, statSync as statSync4 } from "node:fs";
 import { dirname as dirname16, relative as relative8, resolve as resolve9 } from "node:path";
 var CHECK28 = "deploy.hooks";
 var DEADLINE_MS = 10 * 6e4;
@@ -51540,7 +51551,7 @@ async function runHook(ws, ep, kind, r) {
   const shown2 = relative8(ws.root, file2);
   const stop = kind === "pre-deploy" ? fail : warn;
   const after = kind === "pre-deploy" ? "deploy not attempted" : "the deploy stands";
-  if (shown2.startsWith("..") || !existsSync10(file2) || !statSync3(file2).isFile())
+  if (shown2.startsWith("..") || !existsSync10(file2) || !statSync4(file2).isFile())
     return stop(CHECK28, `${kind} hook ${path} is not a file in the repository: ${after}`, {
       fix: `fix endpoints.${r.endpoint}.hooks.${kind} in deploy-gate.yml (paths are relative to it)`
     });

@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-QYYHVZLX.js";
+} from "./chunk-3XMV5VLN.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-YMY4VPF4.js";
@@ -25,7 +25,7 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-BTWYD3GR.js";
+} from "./chunk-JC3PZ7BD.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";

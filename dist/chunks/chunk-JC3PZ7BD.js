@@ -2340,12 +2340,29 @@ function programPath(words) {
   const script = words.slice(i + 1).find((w) => !w.text.startsWith("-"));
   return script?.text ?? null;
 }
-function scriptPath(image, context, command) {
+function scriptIn(image, context, command) {
   const program = programPath(image.entrypoint ?? command ?? image.cmd ?? []);
   if (!program || program.includes("$")) return null;
   const inImage = posix2.isAbsolute(program) ? program : posix2.resolve(image.workdir, program);
   const src = copiedFrom(image, inImage);
-  return src === null ? null : posix2.normalize(posix2.join(context, src));
+  return src === null ? null : { inImage, path: posix2.normalize(posix2.join(context, src)) };
+}
+function importedModules(image, context, inImage, source) {
+  const names = [...source.matchAll(/^\s*(?:from\s+([.\w]+)\s+import\b|import\s+([\w.]+))/gm)].map(
+    (m) => m[1] ?? m[2]
+  );
+  const out = /* @__PURE__ */ new Set();
+  for (const name of names.slice(0, 64)) {
+    const rel = /^\.+/.exec(name)?.[0].length ?? 0;
+    const file = `${name.slice(rel).split(".").join("/")}.py`;
+    if (file === ".py") continue;
+    const bases = rel ? [posix2.resolve(posix2.dirname(inImage), ...Array(rel - 1).fill(".."))] : [image.workdir, posix2.dirname(inImage)];
+    for (const base of bases) {
+      const src = copiedFrom(image, posix2.join(base, file));
+      if (src !== null) out.add(posix2.normalize(posix2.join(context, src)));
+    }
+  }
+  return [...out].slice(0, 16);
 }
 function buildReads(y, svc, dir, read, command, expand) {
   const out = /* @__PURE__ */ new Map();
@@ -2354,9 +2371,16 @@ function buildReads(y, svc, dir, read, command, expand) {
   const text = read(df.path);
   if (text === null) return out;
   out.set(df.path, text);
-  const script = scriptPath(parseDockerfile(text, df.path, df.target), df.context, command);
-  const body = script === null ? null : read(script);
-  if (script !== null && body !== null) out.set(script, body);
+  const image = parseDockerfile(text, df.path, df.target);
+  const script = scriptIn(image, df.context, command);
+  const body = script === null ? null : read(script.path);
+  if (script === null || body === null) return out;
+  out.set(script.path, body);
+  if (/\.py$/.test(script.path))
+    for (const m of importedModules(image, df.context, script.inImage, body)) {
+      const t = m === script.path ? null : read(m);
+      if (t !== null) out.set(m, t);
+    }
   return out;
 }
 function builtImage(y, svc, dir, builds, command, expand) {
@@ -2364,9 +2388,14 @@ function builtImage(y, svc, dir, builds, command, expand) {
   const text = df ? df.inline ?? builds.get(df.path) : void 0;
   if (!df || text === void 0) return null;
   const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path, df.target);
-  const path = scriptPath(image, df.context, command);
-  const body = path === null ? void 0 : builds.get(path);
-  return { image, script: path !== null && body !== void 0 ? { path, text: body } : null };
+  const at2 = scriptIn(image, df.context, command);
+  const body = at2 === null ? void 0 : builds.get(at2.path);
+  if (at2 === null || body === void 0) return { image, script: null };
+  const modules = /\.py$/.test(at2.path) ? importedModules(image, df.context, at2.inImage, body).flatMap((m) => {
+    const text2 = m === at2.path ? void 0 : builds.get(m);
+    return text2 === void 0 ? [] : [{ path: m, text: text2 }];
+  }) : [];
+  return { image, script: { path: at2.path, text: body, ...modules.length ? { modules } : {} } };
 }
 function llamaCppStage(y, svc, dir, expand) {
   const df = dockerfileOf(y, svc, dir, expand);
@@ -2430,7 +2459,7 @@ function programOf(cmd) {
 }
 function runsSubcommand(cmd, prog, sub) {
   const words = programWords(cmd.words);
-  if (!words[0] || basename(words[0].text) !== prog) return null;
+  if (!words[0] || basename(words[0].resolved || words[0].text) !== prog) return null;
   let i = 1;
   if (prog === "podman" || prog === "docker") {
     while (i < words.length && words[i].text.startsWith("-")) i++;
@@ -2480,6 +2509,7 @@ function heredocAt(lines, i) {
   const body = lines.slice(i + 1, end).map(strip);
   return { body: m[2] ? body : body.map((l) => l.replace(/\\([\\$`])/g, "$1")), end };
 }
+var ENGINE_BIN_NAME = /^(VLLM|SGLANG|LLAMA_SERVER|LLAMA_CPP_SERVER)_?(BIN|BINARY|EXE|EXECUTABLE|CMD)$/i;
 
 // src/domain/launch/wrappers.ts
 var TOOLBOX_VALUE = /* @__PURE__ */ new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
@@ -2674,7 +2704,7 @@ var VLLM_TYPICAL = /* @__PURE__ */ new Set([
   "--chat-template"
 ]);
 function programName(w, h) {
-  const text = w.resolved ?? (w.dynamic ? h.guess(w.text) : w.text);
+  const text = (w.resolved === "" && w.dynamic ? void 0 : w.resolved) ?? (w.dynamic ? h.guess(w.text) : w.text);
   const name = basename(text.replace(/["'{}]/g, "")).replace(/\.exe$/i, "");
   const held2 = w.dynamic && w.resolved === void 0 ? /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(name) : null;
   if (held2 && /^LLAMA_SERVER(_(BIN|PATH|EXE|CMD))?$/i.test(held2[1])) return "llama-server";
@@ -2764,12 +2794,13 @@ function imageEngine(ref) {
   if (APP_WORDS.test(image)) return null;
   if (/sglang/i.test(name)) return "sglang";
   if (/llama[._-]?cpp[._-]?python/i.test(image)) return null;
+  if (/(^|\/)allenporter\/llama-cpp-server[^/]*$/i.test(name.replace(/:[^/]*$/, ""))) return null;
   if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
   if (/vllm/i.test(name)) return "vllm";
   return null;
 }
 var APP_WORDS = /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator|mock|stub|fake|dummy|emulator|consumer|producer)([-_.]|$)/i;
-var OTHER_SERVERS = /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*|[^/]*llama[-_.]?cpp[-_.]?python[^/]*)$/i;
+var OTHER_SERVERS = /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*|[^/]*llama[-_.]?cpp[-_.]?python[^/]*|allenporter\/llama-cpp-server[^/]*)$/i;
 var ROUTER_IMAGE = /(^|\/)llama-swap$/i;
 var LLAMA_TYPICAL = /* @__PURE__ */ new Set([
   "-ngl",
@@ -3964,6 +3995,16 @@ function wordValue(word2, env, unsetEmpty = false) {
   return env.get(v[1]) ?? void 0;
 }
 function evalTest(cond, env, unsetEmpty = true) {
+  const body = cond.trim().replace(/\s*;?\s*then\s*$/, "");
+  const parts = body.split(/\s+(\|\||&&)\s+(?=\[|test\s)/);
+  if (parts.length > 1) {
+    let acc = evalTest(parts[0], env, unsetEmpty);
+    for (let i = 1; i + 1 < parts.length; i += 2) {
+      const v = evalTest(parts[i + 1], env, unsetEmpty);
+      acc = parts[i] === "||" ? acc || v ? true : acc === false && v === false ? false : null : and(acc, v);
+    }
+    return acc;
+  }
   const m = /^(?:\[\[\s*(.*?)\s*\]\]|\[\s*(.*?)\s*\]|test\s+(.*?))\s*;?\s*(?:then)?\s*$/.exec(cond.trim());
   if (!m) return null;
   const words = (m[1] ?? m[2] ?? m[3]).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
@@ -3983,6 +4024,7 @@ function evalTest(cond, env, unsetEmpty = true) {
   const same = glob ? globRegex(words[2]).test(a) : a === b;
   return same === (words[1] !== "!=");
 }
+var and = (a, b) => a === false || b === false ? false : a && b ? true : null;
 var NUMERIC = {
   "-eq": (a, b) => a === b,
   "-ne": (a, b) => a !== b,
@@ -4016,16 +4058,33 @@ function exitTaken(ranked, lines, firstLine, env) {
 function ifTaken(ranked, lines, firstLine, env) {
   const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line);
   const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
-  if (!between.some((l) => /^\s*else\s*$/.test(l))) return null;
+  let open = 0;
+  let otherwise = false;
+  for (const l of between) {
+    if (ONE_LINE_IF.test(l)) continue;
+    if (/^\s*if\b/.test(l)) open++;
+    else if (/^\s*fi\b/.test(l)) open--;
+    else if (open === 0 && /^\s*else\s*$/.test(l)) otherwise = true;
+    if (open < 0) return null;
+  }
+  if (!otherwise) return null;
+  let depth = 0;
   for (let i = a.command.line - firstLine - 1; i >= 0; i--) {
-    if (/^\s*fi\b/.test(lines[i])) return null;
-    const m = /^\s*(?:el)?if\s+(.*)$/.exec(lines[i]);
+    const l = lines[i];
+    if (ONE_LINE_IF.test(l)) continue;
+    if (/^\s*fi\b/.test(l)) depth++;
+    const m = /^\s*(el)?if\s+(.*)$/.exec(l);
     if (!m) continue;
-    const holds = evalTest(m[1], env);
+    if (depth > 0) {
+      if (!m[1]) depth--;
+      continue;
+    }
+    const holds = evalTest(m[2], env);
     return holds === null ? null : holds ? a : b;
   }
   return null;
 }
+var ONE_LINE_IF = /^\s*if\b.*;\s*fi\s*$/;
 var PATTERN = `(?:"[^"]*"|'[^']*'|[^\\s()|"';$]+)`;
 var LABEL = new RegExp(`^\\s*\\(?\\s*(${PATTERN}(?:\\s*\\|\\s*${PATTERN})*)\\s*\\)`);
 var CASE = /^\s*case\s+("?\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"?)\s+in\b/;
@@ -4296,7 +4355,9 @@ var StringVars = class {
       return;
     }
     let pieces = null;
-    if (value !== void 0) {
+    const composed = opaque ? null : this.composed(written, name);
+    if (composed) pieces = composed.map((w) => ({ ...w, optional: w.optional || optional }));
+    else if (value !== void 0) {
       const texts = value.split(/\s+/).filter(Boolean);
       pieces = texts.map((text, i) => ({
         text,
@@ -4317,6 +4378,25 @@ var StringVars = class {
     this.s.strings.set(name, append ? [...prev, ...pieces] : pieces);
     if (/\s$/.test((value ?? raw).replace(/^["']|["']$/g, ""))) this.spaced.add(name);
     else this.spaced.delete(name);
+  }
+  /**
+   * `CTX="${KEEP} ${PREDICT}"`: a value made of other known strings (and plain words) is their words, each at the
+   * line that wrote it; null when a word is anything else.
+   */
+  composed(written, name) {
+    if (!written.length) return null;
+    const out = [];
+    let refs = 0;
+    for (const w of written) {
+      const ref = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(w.text)?.[1];
+      const known = ref && ref !== name ? this.s.strings.get(ref) : void 0;
+      if (known) {
+        out.push(...known);
+        refs++;
+      } else if (w.text.includes("$") || w.text.includes("`")) return null;
+      else out.push(this.plain(w));
+    }
+    return refs ? out : null;
   }
   copiedString(raw, name) {
     const ref = soleReference(raw);
@@ -4506,7 +4586,8 @@ var Grouper = class _Grouper {
     d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
     if (w.assignment && d.words.length === 0) {
       const resolved = resolveWord(w, this.s.env);
-      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      const fromOutside = /^\$\{(\w+):?-(""|'')?\}$/.exec(w.assignment.value);
+      const value = fromOutside && ENGINE_BIN_NAME.test(fromOutside[1]) ? void 0 : resolved?.slice(w.text.length - w.assignment.value.length);
       this.assign(w.assignment.name, value, w.assignment.append);
       this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
       d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
@@ -4551,7 +4632,7 @@ var Grouper = class _Grouper {
   /** A variable set where the defaults do not reach (a known-false if-branch, `false-test && X=`) keeps its value. */
   assign(name, value, append) {
     const off2 = this.path.off || this.arms.skipping;
-    if (this.path.off && !append && this.s.env.has(name)) return;
+    if (off2 && !append && this.s.env.has(name)) return;
     if (off2 && !this.s.env.has(name) && /^[a-z_][a-z0-9_]*$/.test(name)) this.unsetByDefault.add(name);
     else if (!off2) this.unsetByDefault.delete(name);
     assign(this.s.env, name, value, append);
@@ -4580,8 +4661,11 @@ var Grouper = class _Grouper {
    */
   caseValue(w) {
     const value = resolveWord(w, this.s.env);
-    if (value !== void 0 || !/^"?\$\{?1\}?"?$/.test(w.text)) return value;
     const above = this.s.lines.slice(Math.max(0, w.line - this.s.firstLine - 3), w.line - this.s.firstLine).join("\n");
+    const looped = /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(w.text)?.[1];
+    if (looped && new RegExp(`\\bfor\\s+${looped}(?:\\s+in\\s+"\\$@"|\\s*;?\\s*(?:do\\b|$))`, "m").test(above))
+      return "";
+    if (value !== void 0 || !/^"?\$\{?1\}?"?$/.test(w.text)) return value;
     return /\bwhile\s+(?:\[\[?\s*"?\$#"?\s+-(?:gt|ne)\s+0|\(\(\s*"?\$#)/.test(above) ? "" : void 0;
   }
   /** Control keywords and function headers: true when the token was structure, not a command word. */
@@ -4986,8 +5070,11 @@ function pythonPrograms(script, scriptDir) {
     let i = 1;
     while (i < w.length && w[i].startsWith("-") && w[i] !== "-m") i++;
     const file = (w[i] ?? "").replace(/^\$\{?\w+\}?\//, "/");
+    const top = file !== w[i] && !file.slice(1).includes("/") ? [file.slice(1)] : [];
     const paths = w[i] === "-m" && w[i + 1] ? moduleFiles(w[i + 1]) : /\.py$/.test(file) && !/[$`]/.test(file) ? [file] : [];
-    const candidates = paths.flatMap((p) => placed(p, scriptDir, w[i] !== "-m"));
+    const candidates = [...paths, ...top.filter((t) => paths.length && /\.py$/.test(t))].flatMap(
+      (p) => placed(p, scriptDir, w[i] !== "-m")
+    );
     if (candidates.length) out.push({ command, candidates: [...new Set(candidates)] });
   }
   return out;
@@ -5201,10 +5288,21 @@ function separateLaunches(ranked, lines, firstLine) {
     const [x, y] = a.command.line < b.command.line ? [a, b] : [b, a];
     return lines.slice(x.command.endLine - firstLine + 1, y.command.line - firstLine).some(branchLine);
   };
+  const actionWord = (a, b) => {
+    if (a.kind === b.kind) return false;
+    const top = Math.min(a.command.line, b.command.line) - firstLine;
+    for (let i = top; i >= 0; i--) {
+      const c = /^\s*case\s+(\S+)\s+in\b/.exec(lines[i]);
+      if (c) return /^"?\$\{?1(?::?-[^}]*)?\}?"?$/.test(c[1]);
+      if (/^\s*esac\b/.test(lines[i])) return false;
+    }
+    return false;
+  };
   const kept = [];
   for (const e of ranked) {
     if (e.podmanRun?.rm && e.flags.length === 0) continue;
-    if (kept.some((k) => k.command === e.command || k.command.line === e.command.line || branchBetween(k, e))) continue;
+    const apart = (k) => branchBetween(k, e) && !actionWord(k, e);
+    if (kept.some((k) => k.command === e.command || k.command.line === e.command.line || apart(k))) continue;
     kept.push(e);
   }
   return kept;
@@ -5223,6 +5321,12 @@ function heredocEngines(text, firstLine, runtime, nested, outer) {
     if (!doc) continue;
     const { body, end } = doc;
     const at2 = firstLine + i + 1;
+    if (/^services\s*:/m.test(body.join("\n")) && COMPOSE_UP.test(text)) {
+      const yaml = "\n".repeat(at2 - 1) + body.join("\n");
+      for (const svc of parseCompose(yaml) ?? []) out.push(...runEngines(svc.run, yaml));
+      i = end;
+      continue;
+    }
     const unit = body.some((l) => /^\s*\[Service\]\s*$/.test(l));
     const bodyText = unit ? execStartLines(body).join("\n") : body.join("\n");
     const inner = parseServeScript(bodyText, { firstLine: at2, runtime: unit ? "systemd" : runtime, outer });
@@ -5238,6 +5342,7 @@ function heredocEngines(text, firstLine, runtime, nested, outer) {
   }
   return out;
 }
+var COMPOSE_UP = /\b(docker[- ]compose|podman[- ]compose)\b[^\n]*\bup\b/;
 var PRINTED_HEREDOC = /^\s*cat\s+<<-?\s*(['"]?)\w+\1\s*(1?>&2)?\s*$/;
 function execStartLines(body) {
   let inExec = false;
@@ -5255,7 +5360,12 @@ function probedProgram(value) {
   const finder = FINDER.exec(value)?.[1];
   return PROBE.exec(value)?.[1] ?? FOUND.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : void 0);
 }
-function guesser(assignments) {
+function loopValues(text, name) {
+  const m = new RegExp(`^\\s*for\\s+${name}\\s+in\\s+((?:\\\\\\n|[^\\n;])*)`, "m").exec(text);
+  if (!m) return [];
+  return m[1].replace(/\\\n/g, " ").split(/\s+/).filter(Boolean).map((w) => w.replace(/^["']|["']$/g, ""));
+}
+function guesser(assignments, script = "") {
   const unquote = (t) => t.replace(/^["']|["']$/g, "");
   const positional = (t) => /^\$\{?[0-9@*]\}?$/.test(unquote(t));
   return (text) => {
@@ -5263,9 +5373,12 @@ function guesser(assignments) {
     for (let depth = 0; depth < 4; depth++) {
       const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(unquote(t));
       if (!m) break;
-      const values = assignments.filter((a) => a.name === m[1] && !positional(a.value)).map((a) => a.value);
+      const self = (v) => new RegExp(`^\\$\\{?${m[1]}\\b`).test(unquote(v));
+      const values = assignments.filter((a) => a.name === m[1] && !positional(a.value) && !self(a.value) && unquote(a.value) !== "").map((a) => a.value);
+      if (!values.length) values.push(...loopValues(script, m[1]).slice(0, 1));
       const probed = values.map((v) => probedProgram(unquote(v))).find((x) => x !== void 0);
-      const next = m[2] ?? probed ?? values.at(-1) ?? namedBinary(m[1]);
+      const dflt = m[2] !== void 0 && unquote(m[2]) === "" ? void 0 : m[2];
+      const next = dflt ?? probed ?? values.at(-1) ?? namedBinary(m[1]) ?? m[2];
       if (next === void 0) break;
       t = unquote(next);
     }
@@ -5273,7 +5386,7 @@ function guesser(assignments) {
   };
 }
 function namedBinary(name) {
-  const m = /^(VLLM|SGLANG|LLAMA_SERVER|LLAMA_CPP_SERVER)_?(BIN|BINARY|EXE|EXECUTABLE|CMD)$/i.exec(name);
+  const m = ENGINE_BIN_NAME.exec(name);
   if (!m) return void 0;
   const engine = m[1].toUpperCase();
   return engine === "VLLM" ? "vllm" : engine === "SGLANG" ? "sglang" : "llama-server";
@@ -5288,7 +5401,7 @@ function engineHints(text, assignments, runtime, nested, firstLine, outer = []) 
       }
       return null;
     },
-    guess: guesser([...outer, ...assignments]),
+    guess: guesser([...outer, ...assignments], text),
     llama: /llama/i.test(text),
     nested: (inner, line, positional) => {
       const s = parseServeScript(inner, { firstLine: line, runtime, ...positional ? { positional } : {} });
@@ -5315,11 +5428,15 @@ function findEngines(commands, runs, hints, runtime, viaLibrary) {
   }
   for (const c of commands) {
     if (inRun.has(c)) continue;
-    const found = directEngine(c.words, hints) ?? viaLibrary(c.words);
+    const found = directEngine(c.words, hints) ?? viaLibrary(c.words) ?? inlineProgram(c.words);
     if (found && !printsAndExits(found.args)) candidates.push(engineOf(found, runtime, c, null));
   }
   const score = (c) => c.flags.length * 2 + (c.podmanRun?.rm && !isDetached(c.podmanRun) ? 0 : 1);
   return candidates.map((c, i) => ({ c, i })).sort((a, b) => score(b.c) - score(a.c) || a.i - b.i).map((x) => x.c);
+}
+function inlineProgram(words) {
+  const kind = inlinePythonKind(words);
+  return kind ? { kind, args: [], builtBy: "the inline `python -c` program" } : null;
 }
 function engineOf(found, runtime, command, containerRun) {
   const { flags } = readFlags(found.args);
@@ -5506,7 +5623,8 @@ function parseLaunchParts(kind, withBom, options = {}) {
 }
 function withScriptEngine(run) {
   const script = run.build?.script;
-  if (script && run.build.scriptEngine === void 0) run.build.scriptEngine = scriptEngine(script.path, script.text);
+  if (script && run.build.scriptEngine === void 0)
+    run.build.scriptEngine = scriptEngine(script.path, script.text, script.modules);
   return run;
 }
 function withMountedEngine(run) {
@@ -5514,9 +5632,9 @@ function withMountedEngine(run) {
   if (m && m.scriptEngine === void 0) m.scriptEngine = scriptEngine(m.path, m.text);
   return run;
 }
-function scriptEngine(path, text) {
+function scriptEngine(path, text, modules = []) {
   if (/\.py$/.test(path)) {
-    const kind = launchedEngine(text);
+    const kind = launchedEngine(text) ?? modules.map((m) => launchedEngine(m.text)).find((k) => k) ?? null;
     return kind ? { kind, passesArgs: false } : null;
   }
   const engine = parseLaunch("script", text).engine;
@@ -6113,6 +6231,8 @@ export {
   heredocAt,
   readFlags,
   peel,
+  readYaml,
+  YamlReader,
   parseUnit,
   unitEntries,
   unitValue,
@@ -6126,8 +6246,6 @@ export {
   launchedEngine,
   launchedBy,
   parseServeScript,
-  readYaml,
-  YamlReader,
   composeInputs,
   composeInputsSync,
   execScripts,
