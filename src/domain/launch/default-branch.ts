@@ -80,7 +80,9 @@ export function evalTest(cond: string, env: Env, unsetEmpty = true): boolean | n
   return same === (words[1] !== "!=");
 }
 
-const and = (a: boolean | null, b: boolean | null) => (a === false || b === false ? false : a && b ? true : null);
+// (a part that cannot be judged leaves an && chain unjudged: `[[ -n "$T" ]] && [[ -d "$T" ]]` keeps its branch's words
+// as optional flags, as a single unjudged test does)
+const and = (a: boolean | null, b: boolean | null) => (a === null || b === null ? null : a && b);
 
 const NUMERIC: Record<string, (a: number, b: number) => boolean> = {
   "-eq": (a, b) => a === b,

@@ -99,25 +99,17 @@ function onWrittenLines(e: Engine, lines: readonly string[], firstLine: number):
 
 /**
  * The engines a script starts one after another: the best launch first, then every other launch that is not in
- * another branch of the same if/case (an `else`, `elif` or `;;` between two launches makes them alternatives)
- * and is not a `--rm` helper with no engine flag.
+ * another branch of the same if/case (an `else`, `elif` or `;;` between two launches makes them alternatives, unless
+ * they start different engines) and is not a `--rm` helper with no engine flag.
  */
 function separateLaunches(ranked: readonly Engine[], lines: readonly string[], firstLine: number): Engine[] {
   const branchBetween = (a: Engine, b: Engine) => {
     const [x, y] = a.command.line < b.command.line ? [a, b] : [b, a];
     return lines.slice(x.command.endLine - firstLine + 1, y.command.line - firstLine).some(branchLine);
   };
-  // `case "${1:-}" in sglang) ... ;; vllm) ... ;;`: the caller's action word picks one; each engine is a launch
-  const actionWord = (a: Engine, b: Engine) => {
-    if (a.kind === b.kind) return false;
-    const top = Math.min(a.command.line, b.command.line) - firstLine;
-    for (let i = top; i >= 0; i--) {
-      const c = /^\s*case\s+(\S+)\s+in\b/.exec(lines[i]!);
-      if (c) return /^"?\$\{?1(?::?-[^}]*)?\}?"?$/.test(c[1]!);
-      if (/^\s*esac\b/.test(lines[i]!)) return false;
-    }
-    return false;
-  };
+  // alternatives that start different engines (`case "${1:-}" in sglang) ...;; vllm) ...;;`, `if [ "$ENGINE" = vllm
+  // ]; then ... else llama-server ...`) are each a launch of their own engine, checked apart
+  const actionWord = (a: Engine, b: Engine) => a.kind !== b.kind;
   const kept: Engine[] = [];
   for (const e of ranked) {
     if (e.podmanRun?.rm && e.flags.length === 0) continue;

@@ -162,6 +162,16 @@ describe("round AF's script shapes", () => {
       "esac",
     );
     expect(parseLaunchParts("script", text).map((p) => p.script.engine?.kind)).toEqual(["sglang", "vllm"]);
+    // an if/else on a profile variable that starts vLLM or llama-server: two launches too (set AE3's democlaw)
+    const profile = lines(
+      'ENGINE="${ENGINE:-llamacpp}"',
+      'if [ "$ENGINE" = "vllm" ]; then',
+      "  vllm serve m --port 8000",
+      "else",
+      "  llama-server -m /m.gguf --port 8000",
+      "fi",
+    );
+    expect(parseLaunchParts("script", profile).map((p) => p.script.engine?.kind)).toEqual(["vllm", "llama.cpp"]);
     // the same engine in two arms is one launch with alternatives
     const same = text.replace("python3 -m sglang.launch_server --model-path m --port 30000", "vllm serve big --port 1");
     expect(parseLaunchParts("script", same).length).toBe(1);
