@@ -94,7 +94,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-JC3PZ7BD.js";
+} from "./chunk-4DHWRWTB.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";

@@ -4024,7 +4024,7 @@ function evalTest(cond, env, unsetEmpty = true) {
   const same = glob ? globRegex(words[2]).test(a) : a === b;
   return same === (words[1] !== "!=");
 }
-var and = (a, b) => a === false || b === false ? false : a && b ? true : null;
+var and = (a, b) => a === null || b === null ? null : a && b;
 var NUMERIC = {
   "-eq": (a, b) => a === b,
   "-ne": (a, b) => a !== b,
@@ -5288,16 +5288,7 @@ function separateLaunches(ranked, lines, firstLine) {
     const [x, y] = a.command.line < b.command.line ? [a, b] : [b, a];
     return lines.slice(x.command.endLine - firstLine + 1, y.command.line - firstLine).some(branchLine);
   };
-  const actionWord = (a, b) => {
-    if (a.kind === b.kind) return false;
-    const top = Math.min(a.command.line, b.command.line) - firstLine;
-    for (let i = top; i >= 0; i--) {
-      const c = /^\s*case\s+(\S+)\s+in\b/.exec(lines[i]);
-      if (c) return /^"?\$\{?1(?::?-[^}]*)?\}?"?$/.test(c[1]);
-      if (/^\s*esac\b/.test(lines[i])) return false;
-    }
-    return false;
-  };
+  const actionWord = (a, b) => a.kind !== b.kind;
   const kept = [];
   for (const e of ranked) {
     if (e.podmanRun?.rm && e.flags.length === 0) continue;
