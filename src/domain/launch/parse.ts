@@ -6,7 +6,7 @@ import { readFlags } from "./flags.js";
 import { readPodmanRun } from "./podman.js";
 import { parseCompose } from "./compose.js";
 import { containerEngine, directEngine, printsAndExits, type EngineHints, type Found } from "./engine.js";
-import { assignedSource, ENGINE_BIN_NAME, heredocAt, runsSubcommand } from "./words.js";
+import { assignedSource, COMPOSE_UP, ENGINE_BIN_NAME, heredocAt, loopValues, runsSubcommand } from "./words.js";
 import { placeFlags } from "./place.js";
 import { builtEngine } from "./built-engine.js";
 import { mountedEngine } from "./compose-mount.js";
@@ -109,11 +109,10 @@ function separateLaunches(ranked: readonly Engine[], lines: readonly string[], f
   };
   // alternatives that start different engines (`case "${1:-}" in sglang) ...;; vllm) ...;;`, `if [ "$ENGINE" = vllm
   // ]; then ... else llama-server ...`) are each a launch of their own engine, checked apart
-  const actionWord = (a: Engine, b: Engine) => a.kind !== b.kind;
   const kept: Engine[] = [];
   for (const e of ranked) {
     if (e.podmanRun?.rm && e.flags.length === 0) continue;
-    const apart = (k: Engine) => branchBetween(k, e) && !actionWord(k, e);
+    const apart = (k: Engine) => branchBetween(k, e) && k.kind === e.kind;
     if (kept.some((k) => k.command === e.command || k.command.line === e.command.line || apart(k))) continue;
     kept.push(e);
   }
@@ -172,8 +171,6 @@ function heredocEngines(
   return out;
 }
 
-const COMPOSE_UP = /\b(docker[- ]compose|podman[- ]compose)\b[^\n]*\bup\b/;
-
 const PRINTED_HEREDOC = /^\s*cat\s+<<-?\s*(['"]?)\w+\1\s*(1?>&2)?\s*$/;
 
 /** A unit body's ExecStart= line and its continuation lines, the other lines blank (so lines keep their numbers). */
@@ -204,17 +201,6 @@ function probedProgram(value: string): string | undefined {
   return (
     PROBE.exec(value)?.[1] ?? FOUND.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : undefined)
   );
-}
-
-/** The words `for NAME in WORDS; do` gives NAME (continued lines joined, quotes removed), in order. */
-function loopValues(text: string, name: string): string[] {
-  const m = new RegExp(`^\\s*for\\s+${name}\\s+in\\s+((?:\\\\\\n|[^\\n;])*)`, "m").exec(text);
-  if (!m) return [];
-  return m[1]!
-    .replace(/\\\n/g, " ")
-    .split(/\s+/)
-    .filter(Boolean)
-    .map((w) => w.replace(/^["']|["']$/g, ""));
 }
 
 function guesser(assignments: readonly { name: string; value: string }[], script = "") {

@@ -136,3 +136,17 @@ export function heredocAt(lines: readonly string[], i: number): { body: string[]
 
 /** A variable whose name says it holds an engine's program (`VLLM_BIN`, `LLAMA_SERVER_BIN`), set by an env file. */
 export const ENGINE_BIN_NAME = /^(VLLM|SGLANG|LLAMA_SERVER|LLAMA_CPP_SERVER)_?(BIN|BINARY|EXE|EXECUTABLE|CMD)$/i;
+
+/** The words `for NAME in WORDS; do` gives NAME (continued lines joined, quotes removed), in order; [] for no loop. */
+export function loopValues(text: string, name: string): string[] {
+  const m = new RegExp(`^\\s*for\\s+${name}\\s+in\\s+((?:\\\\\\n|[^\\n;])*)`, "m").exec(text);
+  if (!m) return [];
+  return m[1]!
+    .replace(/\\\n/g, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((w) => w.replace(/^["']|["']$/g, ""));
+}
+
+/** A line that brings a compose stack up (`docker compose up -d`, `podman-compose -f x.yml up`), not in a comment. */
+export const COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;

@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, posix } from "node:path";
 import { isServeScript } from "../../domain/launch/detect.js";
+import { COMPOSE_UP } from "../../domain/launch/words.js";
 import { composeInputsSync, type ComposeInputs } from "../compose-inputs.js";
 import { fileKind, parseLaunch, parseLaunchParts, yamlKind, type FileKind } from "../../domain/launch/launch.js";
 import { includedFiles } from "../../domain/launch/compose-include.js";
@@ -296,8 +297,6 @@ function unitRuns(targets: readonly PreflightTarget[], prog: string): PreflightT
 }
 
 /** `docker compose up`, `docker-compose -f x.yml up -d`, `podman compose up`, `podman-compose up` */
-const COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;
-
 /**
  * A script that only runs `docker compose up` starts the compose file nearest above it (its own directory, then
  * each parent): that file's engine services name it as their launcher; the script is no engine of its own.

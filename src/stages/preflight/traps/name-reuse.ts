@@ -1,5 +1,5 @@
 // name-reuse: `podman|docker run --name X` fails while an old container named X still exists.
-import { runsSubcommand } from "../../../domain/launch/words.js";
+import { loopValues, runsSubcommand } from "../../../domain/launch/words.js";
 import { commandsBefore, hitAt, runsOf } from "./lookups.js";
 import { runName } from "./devices.js";
 import type { LocatedCommand, TrapRuleDef } from "./types.js";
@@ -15,20 +15,9 @@ function removed({ item, source }: LocatedCommand) {
     .filter((w) => !w.text.startsWith("-"))
     .flatMap((w) => {
       const v = /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(w.text)?.[1];
-      return v ? [w, ...loopWords(source.script.lines, v)] : [w];
+      const words = v ? loopValues(source.script.text, v) : [];
+      return [w, ...words.map((t) => (t.includes("$") ? { text: t } : { text: t, resolved: t }))];
     });
-}
-
-/** The words of `for NAME in WORDS` lines (quotes removed, unexpanded): what NAME takes in turn. */
-function loopWords(lines: readonly string[], name: string): { text: string }[] {
-  const loop = new RegExp(`^\\s*for\\s+${name}\\s+in\\s+(.*?)\\s*(?:;\\s*do\\b.*)?$`);
-  return lines.flatMap((l) =>
-    (loop.exec(l)?.[1] ?? "")
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((t) => t.replace(/^["']|["']$/g, ""))
-      .map((t) => (t.includes("$") ? { text: t } : { text: t, resolved: t })),
-  );
 }
 
 /**
