@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-74NTYR4L.js";
+} from "./chunk-HUTAGZIM.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-YMY4VPF4.js";
@@ -25,7 +25,7 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-4DHWRWTB.js";
+} from "./chunk-5TFFAR67.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";

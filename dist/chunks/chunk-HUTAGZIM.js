@@ -31,6 +31,7 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   BAD_HEADER,
+  COMPOSE_UP,
   HEARTBEAT_GRACE_S,
   HOST_STATE_DIR,
   NestingTooDeep,
@@ -57,6 +58,7 @@ import {
   lexWords,
   lockDir,
   lockStaleness,
+  loopValues,
   parseHostCopies,
   parseLaunch,
   parseLaunchParts,
@@ -94,7 +96,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-4DHWRWTB.js";
+} from "./chunk-5TFFAR67.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -41151,7 +41153,6 @@ function unitRuns(targets, prog) {
   return scripts.find((t) => t.scriptPath.includes("/") && tail2(prog, 2) === tail2(t.scriptPath, 2)) ?? scripts.find((t) => basename4(prog) === basename4(t.scriptPath)) ?? scripts.find((t) => bare(prog) === bare(t.scriptPath)) ?? // a unit that runs a wrapper of the serve script (`podman_start.sh` that execs it in a container)
   targets.find((t) => t.kind === "script" && t.launcher && basename4(prog) === basename4(t.launcher));
 }
-var COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;
 function pairLaunchers(targets, launchers) {
   for (const l of launchers) {
     for (let dir = dirname3(l); ; dir = dirname3(dir)) {
@@ -47919,14 +47920,9 @@ function removed({ item, source }) {
   const args = runsSubcommand(item, "podman", "rm") ?? runsSubcommand(item, "docker", "rm");
   return (args ?? []).filter((w) => !w.text.startsWith("-")).flatMap((w) => {
     const v = /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(w.text)?.[1];
-    return v ? [w, ...loopWords(source.script.lines, v)] : [w];
+    const words3 = v ? loopValues(source.script.text, v) : [];
+    return [w, ...words3.map((t) => t.includes("$") ? { text: t } : { text: t, resolved: t })];
   });
-}
-function loopWords(lines, name) {
-  const loop = new RegExp(`^\\s*for\\s+${name}\\s+in\\s+(.*?)\\s*(?:;\\s*do\\b.*)?$`);
-  return lines.flatMap(
-    (l) => (loop.exec(l)?.[1] ?? "").split(/\s+/).filter(Boolean).map((t) => t.replace(/^["']|["']$/g, "")).map((t) => t.includes("$") ? { text: t } : { text: t, resolved: t })
-  );
 }
 function removedPods({ item }) {
   const args = runsSubcommand(item, "podman", "pod");

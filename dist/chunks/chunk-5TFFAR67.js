@@ -2510,6 +2510,12 @@ function heredocAt(lines, i) {
   return { body: m[2] ? body : body.map((l) => l.replace(/\\([\\$`])/g, "$1")), end };
 }
 var ENGINE_BIN_NAME = /^(VLLM|SGLANG|LLAMA_SERVER|LLAMA_CPP_SERVER)_?(BIN|BINARY|EXE|EXECUTABLE|CMD)$/i;
+function loopValues(text, name) {
+  const m = new RegExp(`^\\s*for\\s+${name}\\s+in\\s+((?:\\\\\\n|[^\\n;])*)`, "m").exec(text);
+  if (!m) return [];
+  return m[1].replace(/\\\n/g, " ").split(/\s+/).filter(Boolean).map((w) => w.replace(/^["']|["']$/g, ""));
+}
+var COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;
 
 // src/domain/launch/wrappers.ts
 var TOOLBOX_VALUE = /* @__PURE__ */ new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
@@ -5288,11 +5294,10 @@ function separateLaunches(ranked, lines, firstLine) {
     const [x, y] = a.command.line < b.command.line ? [a, b] : [b, a];
     return lines.slice(x.command.endLine - firstLine + 1, y.command.line - firstLine).some(branchLine);
   };
-  const actionWord = (a, b) => a.kind !== b.kind;
   const kept = [];
   for (const e of ranked) {
     if (e.podmanRun?.rm && e.flags.length === 0) continue;
-    const apart = (k) => branchBetween(k, e) && !actionWord(k, e);
+    const apart = (k) => branchBetween(k, e) && k.kind === e.kind;
     if (kept.some((k) => k.command === e.command || k.command.line === e.command.line || apart(k))) continue;
     kept.push(e);
   }
@@ -5333,7 +5338,6 @@ function heredocEngines(text, firstLine, runtime, nested, outer) {
   }
   return out;
 }
-var COMPOSE_UP = /\b(docker[- ]compose|podman[- ]compose)\b[^\n]*\bup\b/;
 var PRINTED_HEREDOC = /^\s*cat\s+<<-?\s*(['"]?)\w+\1\s*(1?>&2)?\s*$/;
 function execStartLines(body) {
   let inExec = false;
@@ -5350,11 +5354,6 @@ var FOUND = /^\$\(find\s[^)]*?-i?name\s+["']?(llama-server|vllm)(?:\.exe)?["']?(
 function probedProgram(value) {
   const finder = FINDER.exec(value)?.[1];
   return PROBE.exec(value)?.[1] ?? FOUND.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : void 0);
-}
-function loopValues(text, name) {
-  const m = new RegExp(`^\\s*for\\s+${name}\\s+in\\s+((?:\\\\\\n|[^\\n;])*)`, "m").exec(text);
-  if (!m) return [];
-  return m[1].replace(/\\\n/g, " ").split(/\s+/).filter(Boolean).map((w) => w.replace(/^["']|["']$/g, ""));
 }
 function guesser(assignments, script = "") {
   const unquote = (t) => t.replace(/^["']|["']$/g, "");
@@ -6220,6 +6219,8 @@ export {
   runsSubcommand,
   hasMergedStderr,
   heredocAt,
+  loopValues,
+  COMPOSE_UP,
   readFlags,
   peel,
   readYaml,
