@@ -93,16 +93,23 @@ const NUMERIC: Record<string, (a: number, b: number) => boolean> = {
   "-le": (a, b) => a <= b,
 };
 
-/** The `if TEST` that opens the block a line is in (none when a `fi` closes one first): its test's truth, or null. */
+/** The truth of the `if TEST` whose branch holds a line, by the script's defaults, or null. */
 function enclosingTest(index: number, lines: readonly string[], env: Env): boolean | null {
-  let depth = 0; // if-blocks opened and closed between the line and its own if
+  const own = ownIf(index, lines);
+  // an elif's test alone does not say whether its branch runs: the earlier branches' tests decide too
+  return own === null || own.elif ? null : evalTest(own.test, env);
+}
+
+/** The `if`/`elif` whose branch holds line `index`: past the if-blocks opened and closed above it in that branch. */
+function ownIf(index: number, lines: readonly string[]): { test: string; elif: boolean } | null {
+  let depth = 0;
   for (let i = index - 1; i >= 0; i--) {
     const l = lines[i]!;
-    if (/^\s*if\b.*;\s*fi\s*$/.test(l)) continue;
+    if (ONE_LINE_IF.test(l)) continue;
     if (/^\s*fi\b/.test(l)) depth++;
     const m = /^\s*(el)?if\s+(.*)$/.exec(l);
     if (!m) continue;
-    if (depth === 0) return m[1] ? null : evalTest(m[2]!, env);
+    if (depth === 0) return { test: m[2]!, elif: m[1] !== undefined };
     if (!m[1]) depth--;
   }
   return null;
@@ -137,22 +144,8 @@ function ifTaken(ranked: Engine[], lines: readonly string[], firstLine: number, 
     if (open < 0) return null;
   }
   if (!otherwise) return null;
-  // a's own `if`, past the if-blocks opened and closed above a inside its branch
-  let depth = 0;
-  for (let i = a.command.line - firstLine - 1; i >= 0; i--) {
-    const l = lines[i]!;
-    if (ONE_LINE_IF.test(l)) continue;
-    if (/^\s*fi\b/.test(l)) depth++;
-    const m = /^\s*(el)?if\s+(.*)$/.exec(l);
-    if (!m) continue;
-    if (depth > 0) {
-      if (!m[1]) depth--;
-      continue;
-    }
-    const holds = evalTest(m[2]!, env);
-    return holds === null ? null : holds ? a : b;
-  }
-  return null;
+  const holds = enclosingTest(a.command.line - firstLine, lines, env);
+  return holds === null ? null : holds ? a : b;
 }
 
 const ONE_LINE_IF = /^\s*if\b.*;\s*fi\s*$/;

@@ -189,10 +189,8 @@ export function imageEngine(ref: string): EngineKind | null {
       .at(-1) ?? "";
   if (APP_WORDS.test(image)) return null;
   if (/sglang/i.test(name)) return "sglang";
-  // llama-cpp-python: the Python binding, whose server (`python -m llama_cpp.server`) is its own, not llama-server
-  if (/llama[._-]?cpp[._-]?python/i.test(image)) return null;
-  // allenporter/llama-cpp-server's images run `python3 -m llama_cpp.server` (its Dockerfiles), the binding's too
-  if (/(^|\/)allenporter\/llama-cpp-server[^/]*$/i.test(name.replace(/:[^/]*$/, ""))) return null;
+  // another server named like an engine (llama-cpp-python's, allenporter/llama-cpp-server's, Triton's vLLM tag)
+  if (OTHER_SERVERS.test(name.replace(/:[^/]*$/, ""))) return null;
   if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
   if (/vllm/i.test(name)) return "vllm";
   return null;
@@ -205,7 +203,8 @@ const APP_WORDS =
 /**
  * Other inference servers' images, whose argv borrows vLLM's spellings (`--model`, `--served-model-name`): Modular's
  * MAX, Hugging Face's TGI, Ollama, LMDeploy, Triton/TensorRT-LLM, LocalAI, Aphrodite, TabbyAPI, llama-cpp-python's
- * server. Not the gate's engines.
+ * server (`python -m llama_cpp.server`, also in allenporter/llama-cpp-server's images: their Dockerfiles). Not the
+ * gate's engines.
  */
 const OTHER_SERVERS =
   /(^|\/)(modular\/max[^/]*|[^/]*text-generation-inference[^/]*|ollama|[^/]*lmdeploy[^/]*|[^/]*tritonserver[^/]*|[^/]*tensorrt[-_]llm[^/]*|localai|[^/]*aphrodite[^/]*|[^/]*tabbyapi[^/]*|[^/]*llama[-_.]?cpp[-_.]?python[^/]*|allenporter\/llama-cpp-server[^/]*)$/i;

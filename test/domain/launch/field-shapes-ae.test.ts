@@ -82,6 +82,13 @@ describe("allenporter/llama-cpp-server images (set AF2)", () => {
     expect(run("ghcr.io/allenporter/llama-cpp-server-cuda:v2.1")).toBeNull();
     expect(run("ghcr.io/ggml-org/llama.cpp:server")?.kind).toBe("llama.cpp");
   });
+
+  it("as other servers named like an engine are, until their command starts one", () => {
+    const run = (rest: string) => parseLaunch("script", `#!/bin/bash\ndocker run -d ${rest}\n`).engine?.kind ?? null;
+    expect(run("ghcr.io/abetlen/llama-cpp-python:latest --model m")).toBeNull();
+    expect(run("nvcr.io/nvidia/tritonserver:24.05-vllm-python-py3 tritonserver --model-repository /m")).toBeNull();
+    expect(run("nvcr.io/nvidia/tritonserver:24.05-vllm-python-py3 vllm serve m --port 8000")).toBe("vllm");
+  });
 });
 
 describe("round AF's script shapes", () => {
