@@ -2,7 +2,7 @@
 // Used to find serve scripts in a repository that has no deploy-gate.yml.
 import type { Command, ServeScript } from "./model.js";
 import { parseServeScript } from "./parse.js";
-import { basename, heredocAt, programWords } from "./words.js";
+import { basename, functionText, heredocAt, programWords } from "./words.js";
 
 export function isServeScript(crlfText: string): boolean {
   const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText; // found, then failed by bash-syntax
@@ -56,15 +56,6 @@ function runsVariable(c: Command, name: string): boolean {
 }
 /** `ssh host ... bash -s`, `bash -s`, `sh -s`: a shell that reads its script from stdin */
 const SHELL_FROM_STDIN = /\bssh\b[^\n]*\b(ba|da|z|k)?sh\b|\b(ba|da|z|k)?sh\s+-s\b/;
-
-/** The text of the function `name` the lines define (`name() {` ... the next line that is `}`), or null. */
-function functionText(lines: readonly string[], name: string): string | null {
-  if (!/^[\w-]+$/.test(name)) return null;
-  const start = lines.findIndex((l) => new RegExp(`^\\s*(function\\s+)?${name}\\s*(\\(\\s*\\))?\\s*\\{`).test(l));
-  if (start < 0) return null;
-  const end = lines.findIndex((l, j) => j > start && /^\s*\}\s*$/.test(l));
-  return lines.slice(start, end < 0 ? undefined : end).join("\n");
-}
 
 /**
  * The engine came from a heredoc written to a file (`cat > /etc/systemd/system/llm.service <<EOF`) and the script

@@ -6,7 +6,8 @@ import { readFlags } from "./flags.js";
 import { readPodmanRun } from "./podman.js";
 import { parseCompose } from "./compose.js";
 import { containerEngine, directEngine, printsAndExits, type EngineHints, type Found } from "./engine.js";
-import { assignedSource, COMPOSE_UP, ENGINE_BIN_NAME, heredocAt, loopValues, runsSubcommand } from "./words.js";
+import { assignedSource, COMPOSE_UP, heredocAt, loopValues, runsSubcommand } from "./words.js";
+import { computedProgram, namedBinary, probedProgram } from "./engine-program.js";
 import { placeFlags } from "./place.js";
 import { builtEngine } from "./built-engine.js";
 import { mountedEngine } from "./compose-mount.js";
@@ -188,21 +189,6 @@ function execStartLines(body: readonly string[]): string[] {
  * The program a dynamic word names: `$VLLM_BIN` -> its assignment, `${PY:-python3}` -> the default. The newest
  * assignment decides, past those of a positional parameter (`--bin) BIN="$2"` in an option loop).
  */
-const PROBE = /^\$\((?:command\s+-v|which)\s+["']?([\w.+-]+)["']?\)$/;
-// `$(find_llama_server)`: the script's own lookup function, named for the engine program it finds
-const FINDER = /^\$\((?:find|locate|resolve|get|which)_(llama[_-]server|vllm|sglang)(?:_(?:bin|binary|path|exe))?\)$/i;
-
-// `$(find "$ROOT/vendor" -type f -name llama-server -perm -u+x | head -1)`: the engine program a find looks for
-const FOUND = /^\$\(find\s[^)]*?-i?name\s+["']?(llama-server|vllm)(?:\.exe)?["']?(?=[\s)|])/;
-
-/** The program a `$(command -v X)`, `$(find_X)` or `$(find DIR -name X)` value holds, or undefined. */
-function probedProgram(value: string): string | undefined {
-  const finder = FINDER.exec(value)?.[1];
-  return (
-    PROBE.exec(value)?.[1] ?? FOUND.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : undefined)
-  );
-}
-
 function guesser(assignments: readonly { name: string; value: string }[], script = "") {
   const unquote = (t: string) => t.replace(/^["']|["']$/g, "");
   const positional = (t: string) => /^\$\{?[0-9@*]\}?$/.test(unquote(t));
@@ -221,7 +207,9 @@ function guesser(assignments: readonly { name: string; value: string }[], script
       if (!values.length) values.push(...loopValues(script, m[1]!).slice(0, 1));
       // `BIN=$(command -v llama-server)`, else `$(command -v llama-cli)` in an elif: the program probed first is the
       // script's choice wherever it is installed
-      const probed = values.map((v) => probedProgram(unquote(v))).find((x) => x !== undefined);
+      const probed = values
+        .map((v) => probedProgram(unquote(v)) ?? computedProgram(unquote(v), script))
+        .find((x) => x !== undefined);
       // (`_BIN=${LLAMA_SERVER_BIN:-""}`: an empty default says the program comes from outside, and its name says which)
       const dflt = m[2] !== undefined && unquote(m[2]) === "" ? undefined : m[2];
       const next = dflt ?? probed ?? values.at(-1) ?? namedBinary(m[1]!) ?? m[2];
@@ -230,17 +218,6 @@ function guesser(assignments: readonly { name: string; value: string }[], script
     }
     return unquote(t);
   };
-}
-
-/**
- * A variable the script never sets whose name says which engine's program it holds (`"$VLLM_BIN" serve`, set by
- * an env file or the caller): that program.
- */
-function namedBinary(name: string): string | undefined {
-  const m = ENGINE_BIN_NAME.exec(name);
-  if (!m) return undefined;
-  const engine = m[1]!.toUpperCase();
-  return engine === "VLLM" ? "vllm" : engine === "SGLANG" ? "sglang" : "llama-server";
 }
 
 function engineHints(

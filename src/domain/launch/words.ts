@@ -150,3 +150,12 @@ export function loopValues(text: string, name: string): string[] {
 
 /** A line that brings a compose stack up (`docker compose up -d`, `podman-compose -f x.yml up`), not in a comment. */
 export const COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;
+
+/** The text of the function `name` the lines define (`name() {` ... the next line that is `}`), or null. */
+export function functionText(lines: readonly string[], name: string): string | null {
+  if (!/^[\w-]+$/.test(name)) return null;
+  const start = lines.findIndex((l) => new RegExp(`^\\s*(function\\s+)?${name}\\s*(\\(\\s*\\))?\\s*\\{`).test(l));
+  if (start < 0) return null;
+  const end = lines.findIndex((l, j) => j > start && /^\s*\}\s*$/.test(l));
+  return lines.slice(start, end < 0 ? undefined : end).join("\n");
+}
