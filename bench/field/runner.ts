@@ -183,7 +183,12 @@ async function runGroup(cacheDir: string, rows: readonly Fetched[], key: FieldKe
       const entry = o ? key.files[o.entry] : undefined;
       // (the cache keeps a directory entry under its own name: `firstresponder-kustomize/kustomize/overlays/local`)
       const rendersHere = !refused.some((d) => d === entry?.path || d.endsWith(`/${entry?.path}`));
-      if (!run || (/^(kustomize|helm)$/.test(entry?.kind ?? "") && rendersHere)) continue;
+      // (a kustomize directory that lists only its own manifests is read as written: those manifests are its targets)
+      const norm = (d: string) => posix.normalize(d || ".");
+      const here = (d: string) =>
+        norm(d) === o?.entry || norm(d) === norm(entry?.path ?? "") || norm(d).endsWith(`/${entry?.path}`);
+      const plainHere = found.some((x) => x.render?.plain && here(x.render.dir));
+      if (!run || (/^(kustomize|helm)$/.test(entry?.kind ?? "") && rendersHere && !plainHere)) continue;
       const script = await readLaunch(ctx, t, readFileSync(join(repo.dir, t.scriptPath), "utf8"), null);
       run.targets.push({
         name: t.part ?? null,

@@ -33,7 +33,8 @@ export interface Found {
   builtBy?: string;
 }
 
-const PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;
+// (`your-vllm-image`: a name to fill in, last part only; `your-registry/vllm/vllm-openai` is vLLM's image)
+const PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image|(^|\/)your[-_][^/]*$/i;
 
 const SHELL = /^(ba|da|z|k)?sh$/;
 const PYTHON = /^python[0-9.]*$/;
@@ -354,6 +355,9 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   if (OTHER_SERVERS.test(ref.replace(/[@:][^/]*$/, ""))) return null;
   // An unknown image (a custom build, an engine double) starts an engine when its argv reads like one:
   // vLLM's own flags, or a model path first (`img /models/qwen --port 7770`), never a program (`redis-server ...`).
+  // `aiperf profile --model m --url ...`: a program and its subcommand (a benchmark, a client), not an engine's argv
+  const bare = (w: Word | undefined) => w !== undefined && /^[A-Za-z][\w.-]*$/.test(w.text);
+  if (first && first.text !== "serve" && bare(first) && bare(after[1])) return null;
   const flags = readFlags(after).flags;
   const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
   if (llamaish) return { kind: "llama.cpp", args: [...after] };
@@ -366,6 +370,7 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   const modelLike = (w: Word | undefined) =>
     w !== undefined &&
     w.text.includes("/") &&
+    !/\s/.test(w.text) &&
     !isFlagWord(w.text) &&
     !/\.(sh|bash|py|pl|rb|js)$/.test(w.text) &&
     !/(^|\/)s?bin\/[^/]+$/.test(w.text);

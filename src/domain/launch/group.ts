@@ -176,12 +176,12 @@ class Grouper {
           ? this.s.arrays.get(w.arrayRef)!
           : (this.vars.split(w, false) ?? [this.plain(w)]),
       )
-      .map((w) => this.path.word(w, this.conditional > 0));
+      .map((w) => this.path.word(w, this.conditional > 0))
+      // (`case "${X:-}" in 1|true) ARGS+=(--flag) ;; esac`: an arm the defaults skip adds words off by default)
+      .map((w) => (this.arms.skipping ? { ...w, offDefault: true } : w));
     const prev = t.append ? (this.s.arrays.get(t.name) ?? []) : [];
     // (`[[ $X == 1 ]] && ARGS=()` with X off by default: the array keeps its words, as a string variable does)
-    const skipped =
-      (this.arms.skipping && (t.append || this.s.arrays.has(t.name))) ||
-      (this.path.off && !t.append && this.s.arrays.has(t.name));
+    const skipped = (this.arms.skipping || this.path.off) && !t.append && this.s.arrays.has(t.name);
     // `if ...; then F=(--trust-remote-code); else F=(); fi`: the empty alternative does not erase the other's words
     const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
     if (!emptied && !skipped) this.s.arrays.set(t.name, [...prev, ...words]);
@@ -470,10 +470,11 @@ class Grouper {
       : knownArguments(words.slice(1), this.s.strings);
     // `run_server --jinja --port 8080` into a body that runs `llama-server "$@"`: the call's flags are its "$@"
     const all = words.slice(1).some((w) => /^-/.test(w.text)) && forwardsAll(body) ? words.slice(1) : null;
-    // once per function and arguments (a second call with the same adds the same commands at the same lines)
+    // once per function and arguments (a second call with the same adds the same commands at the same lines); a
+    // call that hands its own flags on is a launch of its own wherever it is written (presets calling one launcher)
     const call = `${name} ${words
       .slice(1)
-      .map((w) => w.text)
+      .map((w) => (all ? `${w.text}@${w.line}` : w.text))
       .join(" ")}`;
     if ((!args && !all) || this.fns.following.has(name) || this.fns.following.has(call)) return;
     this.fns.following.add(call);

@@ -2,7 +2,7 @@
 // engine directly or through podman/docker run) or a podman quadlet (.container). Each parses into the
 // same ServeScript model (commands, container runs, engine), so every check reads one shape. A compose file or a
 // Kubernetes manifest holds several launches (a service, a container): each is a part, checked as its own file. Pure.
-import type { PodmanRun, ServeScript } from "./model.js";
+import type { Engine, PodmanRun, ServeScript } from "./model.js";
 import type { EngineKind } from "../engine/kind.js";
 import { parseCompose } from "./compose.js";
 import { parseKube } from "./kube.js";
@@ -119,8 +119,10 @@ export function parseLaunchParts(kind: FileKind, withBom: string, options: Launc
   // launches in the file (stable across commits, whichever has more flags)
   if (!script.engines) return [{ name: "", script }];
   const seen = new Map<string, number>();
+  // (one launcher function's calls share its line: each call's own words, where they are written, order them)
+  const written = (e: Engine) => e.command.words.find((w) => w.line !== e.command.line)?.line ?? e.command.line;
   return [...script.engines]
-    .sort((a, b) => a.command.line - b.command.line)
+    .sort((a, b) => a.command.line - b.command.line || written(a) - written(b))
     .map((engine) => {
       const n = (seen.get(engine.kind) ?? 0) + 1;
       seen.set(engine.kind, n);

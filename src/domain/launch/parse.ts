@@ -114,10 +114,19 @@ function separateLaunches(ranked: readonly Engine[], lines: readonly string[], f
   for (const e of ranked) {
     if (e.podmanRun?.rm && e.flags.length === 0) continue;
     const apart = (k: Engine) => branchBetween(k, e) && k.kind === e.kind;
-    if (kept.some((k) => k.command === e.command || k.command.line === e.command.line || apart(k))) continue;
+    if (kept.some((k) => k.command === e.command || sameLine(k, e) || apart(k))) continue;
     kept.push(e);
   }
   return kept;
+}
+
+/**
+ * One launch: the same command line given the same words (a function that runs the engine with "$@" is a launch per
+ * call that hands it other flags: the flags' lines tell them apart).
+ */
+function sameLine(a: Engine, b: Engine): boolean {
+  const at = (e: Engine) => e.command.words.map((w) => w.line).join(",");
+  return a.command.line === b.command.line && at(a) === at(b);
 }
 
 /**

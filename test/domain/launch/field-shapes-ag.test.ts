@@ -2,7 +2,7 @@
 // script's own lookup function fills (`BIN=$(pick_binary "$@")`), where every path the function tries, every
 // program it probes and every engine variable it echoes name one engine program.
 import { describe, expect, it } from "vitest";
-import { parseLaunch } from "../../../src/domain/launch/launch.js";
+import { parseLaunch, parseLaunchParts } from "../../../src/domain/launch/launch.js";
 
 const script = (...body: string[]) =>
   [
@@ -41,5 +41,58 @@ describe("an engine program the script's own lookup function prints", () => {
     expect(engine(python)).toBeNull();
     const elsewhere = script("  :").replace('SRV=$(pick_binary "$@")', 'SRV=$(other_tool "$@")');
     expect(engine(elsewhere)).toBeNull();
+  });
+});
+
+describe("an array append in a case arm the defaults skip (round AH's SAGA compose command)", () => {
+  it("adds the flag off by default at its line, as an if-branch the defaults skip does", () => {
+    const text = [
+      "ARGS=(python3 -m sglang.launch_server --model-path m)",
+      'case "${AUTO_TRUNCATE:-}" in 1|true|yes) ARGS+=(--allow-auto-truncate) ;; esac',
+      'exec "${ARGS[@]}"',
+      "",
+    ].join("\n");
+    const flags = parseLaunch("script", text).engine!.flags;
+    expect(flags.map((f) => [f.name, f.line, f.offDefault ?? false])).toEqual([
+      ["--model-path", 1, false],
+      ["--allow-auto-truncate", 2, true],
+    ]);
+    // the arm the defaults take adds it on
+    const on = parseLaunch("script", text.replace("${AUTO_TRUNCATE:-}", "${AUTO_TRUNCATE:-yes}")).engine!.flags;
+    expect(on.find((f) => f.name === "--allow-auto-truncate")?.offDefault ?? false).toBe(false);
+  });
+});
+
+describe("presets that call one launcher function with their own flags (round AH's SGLang script)", () => {
+  const text = [
+    "launch() {",
+    '  exec python -m sglang.launch_server "$@"',
+    "}",
+    "small() {",
+    "  launch --model-path org/small \\",
+    "    --context-length 8192",
+    "}",
+    "big() {",
+    "  launch --model-path org/small \\",
+    "    --context-length 8192 --tp-size 2",
+    "}",
+    'case "${1:-}" in',
+    '  launch) launch "$@" ;;',
+    "  small) small ;;",
+    "  big) big ;;",
+    "esac",
+    "",
+  ].join("\n");
+
+  it("are a launch each, in the order the presets are written, flags at the preset's lines", () => {
+    const parts = parseLaunchParts("script", text).map((p) => [
+      p.name,
+      p.script.engine!.flags.map((f) => `${f.name}@${f.line}`),
+    ]);
+    expect(parts).toEqual([
+      ["sglang #1", []],
+      ["sglang #2", ["--model-path@5", "--context-length@6"]],
+      ["sglang #3", ["--model-path@9", "--context-length@10", "--tp-size@10"]],
+    ]);
   });
 });

@@ -54,4 +54,13 @@ describe("secret-in-argv on a compose command's fallback key", () => {
       ["compose.yaml", 6],
     ]);
   });
+
+  it("takes a sentence telling the reader what to write for a placeholder, a passphrase for a secret", async () => {
+    const told = compose("$VLLM_API_KEY", "Insert your token here");
+    expect(secrets(await preflightReport({ "compose.yaml": told }, repos))).toEqual([]);
+    const phrase = compose("$VLLM_API_KEY", "plum orbit kettle 42 lantern");
+    expect(secrets(await preflightReport({ "compose.yaml": phrase }, repos)).map(([f, l]) => [f, l])).toEqual([
+      ["compose.yaml", 6],
+    ]);
+  });
 });

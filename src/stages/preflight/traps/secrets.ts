@@ -32,8 +32,13 @@ function isPlaceholder(value: string): boolean {
   const v = value.trim();
   // `sk-CHANGE-ME`, `hf_your_token`: a key's well-known prefix before the placeholder
   const bare = v.replace(/^(sk|hf|ghp|gsk|xai|pk|rk)[-_](?=.)/i, "");
-  return [v, bare].some((x) => PLACEHOLDER.test(x) || PLACEHOLDER_LEAD.test(x) || DEV_DEFAULT.test(x));
+  return (
+    [v, bare].some((x) => PLACEHOLDER.test(x) || PLACEHOLDER_LEAD.test(x) || DEV_DEFAULT.test(x)) || INSTRUCTION.test(v)
+  );
 }
+
+/** `Insert your token here`, `put your key here`: a sentence telling the reader what to write (no passphrase). */
+const INSTRUCTION = /^(insert|enter|put|paste|add|replace|set|fill in|type)\s.*\b(your|here)\b/i;
 
 /** `${VLLM_API_KEY:-local-vllm}`: the literal the file falls back to when nobody sets the variable, or undefined. */
 function fallback(value: string | undefined, lines: readonly string[]): string | undefined {

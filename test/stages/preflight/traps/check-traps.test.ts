@@ -200,3 +200,20 @@ describe("name-reuse after a pod's removal", () => {
     expect(rules(traps(script("other")))).toContain("name-reuse");
   });
 });
+
+describe("a command in a function that several presets call with their flags", () => {
+  it("is one finding at its line, not one per call", () => {
+    const text = [
+      "launch() {",
+      '  pkill -9 -f "sglang.launch_server" || true',
+      '  exec python -m sglang.launch_server "$@"',
+      "}",
+      "small() { launch --model-path s --port 30000; }",
+      "big() { launch --model-path b --port 30001 --tp 2; }",
+      'case "$1" in small) small ;; big) big ;; esac',
+      "",
+    ].join("\n");
+    const kills = traps(text).filter((f) => f.data?.rule === "broad-kill" && f.status !== "pass");
+    expect(kills.map((f) => f.line)).toEqual([2]);
+  });
+});
