@@ -116,6 +116,18 @@ function switchFor(f: Flag, now: readonly Flag[]): boolean {
   return from !== undefined && now.some((n) => n.name === from.flag && val(n) === from.value);
 }
 
+/**
+ * `--disable-radix-cache` now written `--disable-radix-cach`: SGLang's server parser is a plain
+ * `argparse.ArgumentParser()` (launch_server.py) and vLLM's FlexibleArgumentParser keeps argparse's allow_abbrev
+ * (Python's default), which takes a prefix no other option shares for the whole option: the setting stays (an
+ * ambiguous one stops the boot with argparse's own error). llama.cpp's parser (common/arg.cpp) matches whole names.
+ */
+function prefixOf(f: Flag, added: readonly Flag[], engine: EngineKind): boolean {
+  // (only the last word cut short: `--enable` of `--enable-auto-tool-choice` is ambiguous, a boot error, not this)
+  const cut = (g: Flag) => f.name.startsWith(g.name) && !/-/.test(f.name.slice(g.name.length)) && !g.name.endsWith("-");
+  return engine !== "llama.cpp" && added.some((g) => /^--.{4,}/.test(g.name) && cut(g));
+}
+
 /** `baseFile`: the script's name at the base, when it was renamed since. */
 export function droppedFlags(
   baseFlags: readonly Flag[],
@@ -144,7 +156,11 @@ export function droppedFlags(
   // (a setting can move onto a name the base already had: `--n-gpu-layers 0` -> `--ngl 0` beside `--ngl $NGL`)
   const moved = nowFlags.filter((f) => !baseFlags.some((b) => key(b) === key(f) && b.value === f.value));
   const respelt = new Set(
-    baseFlags.filter((f) => typo(f) || movedValue(f, moved) !== null || switchFor(f, nowFlags)).map(key),
+    baseFlags
+      .filter(
+        (f) => typo(f) || movedValue(f, moved) !== null || switchFor(f, nowFlags) || prefixOf(f, newFlags, engine),
+      )
+      .map(key),
   );
   const dropped = baseFlags.filter(
     (f) =>

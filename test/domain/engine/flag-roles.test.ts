@@ -44,3 +44,45 @@ describe("what a dropped flag costs, per engine and per flag", () => {
     expect(f!.fix).toContain(contractExample("llama.cpp"));
   });
 });
+
+describe("an argparse option respelt as a prefix of itself (round AH's --disable-radix-cach)", () => {
+  const statuses = (engine: "sglang" | "vllm" | "llama.cpp") =>
+    droppedFlags(
+      [flag("--disable-radix-cache")],
+      [flag("--disable-radix-cach")],
+      "s.sh",
+      "b",
+      new Set(),
+      "b",
+      "s.sh",
+      engine,
+    ).map((f) => f.status);
+  it("is the same option to SGLang's and vLLM's argparse, which take an unambiguous prefix: no drop", () => {
+    expect(statuses("sglang")).toEqual(["pass"]);
+    expect(statuses("vllm")).toEqual(["pass"]);
+  });
+  it("is still a drop for llama.cpp, whose parser matches whole names, and a prefix of two letters never counts", () => {
+    expect(statuses("llama.cpp")).not.toEqual(["pass"]);
+    const short = droppedFlags(
+      [flag("--disable-radix-cache")],
+      [flag("--dis")],
+      "s.sh",
+      "b",
+      new Set(),
+      "b",
+      "s.sh",
+      "sglang",
+    );
+    expect(short.map((f) => f.status)).not.toEqual(["pass"]);
+    const word = droppedFlags(
+      [flag("--enable-auto-tool-choice")],
+      [flag("--enable")],
+      "s.sh",
+      "b",
+      new Set(),
+      "b",
+      "s.sh",
+    );
+    expect(word.map((f) => f.status)).not.toEqual(["pass"]);
+  });
+});
