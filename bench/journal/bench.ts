@@ -64,13 +64,29 @@ export interface SizeFigures {
 export interface BenchFigures {
   /** Our child on an empty dump: the Node + tsx floor under every RSS figure. */
   baselineRssMiB: number;
+  /**
+   * NODE_EXTRA_CA_CERTS of this shell (a sandbox's proxy CA bundle), which Node 20 reads at every start: the CPU
+   * it costs `node -e 0` (median of REPEATS pairs); null when unset. The measured processes run without it.
+   */
+  extraCaCerts: { path: string; startCpuMs: number } | null;
   sizes: SizeFigures[];
 }
 
-function run(cmd: string, args: string[], stdinPath?: string): Promise<Record<string, unknown>> {
+/**
+ * The environment every measured process gets: this shell's, less NODE_EXTRA_CA_CERTS, which a GitHub runner or a
+ * user's shell does not set and which would charge every Node start for a CA bundle explain never uses.
+ */
+const CHILD_ENV = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== "NODE_EXTRA_CA_CERTS"));
+
+function run(
+  cmd: string,
+  args: string[],
+  stdinPath?: string,
+  env: NodeJS.ProcessEnv = CHILD_ENV,
+): Promise<Record<string, unknown>> {
   return new Promise((resolve, reject) => {
     const fd = stdinPath ? openSync(stdinPath, "r") : null;
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: [fd ?? "ignore", "pipe", "pipe"] });
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: [fd ?? "ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     const timer = setTimeout(() => child.kill("SIGKILL"), TIMEOUT_MS);
@@ -203,7 +219,11 @@ export async function runJournalBench(opts: { sizesMB?: number[] } = {}): Promis
       });
       rmSync(path, { force: true });
     }
-    return { baselineRssMiB: Math.round(Number(baseline.maxRssKiB) / 1024), sizes: rows };
+    return {
+      baselineRssMiB: Math.round(Number(baseline.maxRssKiB) / 1024),
+      extraCaCerts: await caCertsCost(),
+      sizes: rows,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -263,6 +283,12 @@ export function renderBenchTable(figs: BenchFigures): string {
     main.length > 0
       ? [`decoder CPU on its main thread alone (the rest is V8's compiler and GC threads): ${main.join(", ")}`]
       : [];
+  const ca = figs.extraCaCerts
+    ? [
+        `this shell sets NODE_EXTRA_CA_CERTS (${figs.extraCaCerts.path}): Node reads it at every start, ` +
+          `${figs.extraCaCerts.startCpuMs} ms CPU of \`node -e 0\` here; every process above ran without it, as a runner's does`,
+      ]
+    : [];
   return [
     line(head),
     widths.map((w) => "-".repeat(w)).join("-|-"),
@@ -270,7 +296,19 @@ export function renderBenchTable(figs: BenchFigures): string {
     note,
     explainNote,
     ...split,
+    ...ca,
   ].join("\n");
+}
+
+/** What NODE_EXTRA_CA_CERTS costs a Node start here: `node -e 0` with it and without, alternately. */
+async function caCertsCost(): Promise<BenchFigures["extraCaCerts"]> {
+  const path = process.env.NODE_EXTRA_CA_CERTS;
+  if (!path) return null;
+  const cpu = async (env: NodeJS.ProcessEnv) =>
+    Number((await run("python3", [join(HERE, "rusage.py"), "-", process.execPath, "-e", "0"], undefined, env)).cpuMs);
+  const diffs: number[] = [];
+  for (let i = 0; i < REPEATS; i++) diffs.push((await cpu(process.env)) - (await cpu(CHILD_ENV)));
+  return { path, startCpuMs: Math.round([...diffs].sort((a, b) => a - b)[diffs.length >> 1]!) };
 }
 
 /** Issue 25's target for explain against the Python: 3x from 50 MB, 1x on small dumps (V8's start-up is fixed). */
