@@ -48,6 +48,7 @@ import {
   fail,
   fileKind,
   formatElapsed,
+  functionText,
   hasMergedStderr,
   heredocAt,
   isNewPart,
@@ -96,7 +97,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-5TFFAR67.js";
+} from "./chunk-RZITEOR3.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40639,13 +40640,6 @@ function runsVariable(c, name) {
   return w.slice(1).some((x) => ref.test(x.text));
 }
 var SHELL_FROM_STDIN = /\bssh\b[^\n]*\b(ba|da|z|k)?sh\b|\b(ba|da|z|k)?sh\s+-s\b/;
-function functionText(lines, name) {
-  if (!/^[\w-]+$/.test(name)) return null;
-  const start = lines.findIndex((l) => new RegExp(`^\\s*(function\\s+)?${name}\\s*(\\(\\s*\\))?\\s*\\{`).test(l));
-  if (start < 0) return null;
-  const end = lines.findIndex((l, j) => j > start && /^\s*\}\s*$/.test(l));
-  return lines.slice(start, end < 0 ? void 0 : end).join("\n");
-}
 function startsWrittenLauncher(s) {
   const at2 = s.engine ? s.engine.command.line - 1 : -1;
   for (let i = at2 - 1; i >= 0; i--) {
@@ -41511,6 +41505,10 @@ function switchFor(f, now) {
   const from = SWITCHES[f.name];
   return from !== void 0 && now.some((n) => n.name === from.flag && val(n) === from.value);
 }
+function prefixOf(f, added, engine) {
+  const cut = (g) => f.name.startsWith(g.name) && !/-/.test(f.name.slice(g.name.length)) && !g.name.endsWith("-");
+  return engine !== "llama.cpp" && added.some((g) => /^--.{4,}/.test(g.name) && cut(g));
+}
 function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* @__PURE__ */ new Set(), baseRef = baseLabel, baseFile = file2, engine = "vllm") {
   const clientFlags = CLIENT_FLAGS[engine];
   const key2 = (f) => normalizeFlagName(f.name);
@@ -41523,7 +41521,9 @@ function droppedFlags(baseFlags, nowFlags, file2, baseLabel, contractNames = /* 
   const newFlags = nowFlags.filter((f) => !before.has(key2(f)));
   const moved = nowFlags.filter((f) => !baseFlags.some((b) => key2(b) === key2(f) && b.value === f.value));
   const respelt = new Set(
-    baseFlags.filter((f) => typo(f) || movedValue(f, moved) !== null || switchFor(f, nowFlags)).map(key2)
+    baseFlags.filter(
+      (f) => typo(f) || movedValue(f, moved) !== null || switchFor(f, nowFlags) || prefixOf(f, newFlags, engine)
+    ).map(key2)
   );
   const dropped = baseFlags.filter(
     (f) => !(f.offDefault ? now : onDefault).has(key2(f)) && !respelt.has(key2(f)) && !seen.has(key2(f)) && seen.add(key2(f))
@@ -47644,9 +47644,13 @@ function hitIn(ctx, source, at2, read, summary, fix) {
   return { file: at2.file, line: at2.line, summary, evidence: [read], fix };
 }
 function perCommand(ctx, pick2) {
+  const seen = /* @__PURE__ */ new Set();
   return allCommands(ctx).flatMap(({ source, item }) => {
     const found = pick2(item, source);
-    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
+    const key2 = found && `${source.file}\0${item.line}\0${found.summary}`;
+    if (!found || seen.has(key2)) return [];
+    seen.add(key2);
+    return [hitAt(ctx, source.file, item.line, found.summary, found.fix)];
   });
 }
 
@@ -47966,8 +47970,9 @@ var DEV_DEFAULT = /^(local[-_])?(dev|devel|development|test|testing|demo)[-_](ap
 function isPlaceholder(value) {
   const v = value.trim();
   const bare = v.replace(/^(sk|hf|ghp|gsk|xai|pk|rk)[-_](?=.)/i, "");
-  return [v, bare].some((x) => PLACEHOLDER.test(x) || PLACEHOLDER_LEAD.test(x) || DEV_DEFAULT.test(x));
+  return [v, bare].some((x) => PLACEHOLDER.test(x) || PLACEHOLDER_LEAD.test(x) || DEV_DEFAULT.test(x)) || INSTRUCTION.test(v);
 }
+var INSTRUCTION = /^(insert|enter|put|paste|add|replace|set|fill in|type)\s.*\b(your|here)\b/i;
 function fallback(value, lines) {
   const d = value === void 0 ? null : /^"?\$\{([A-Za-z_]\w*):?-([^$`{}"'\s]+)\}"?$/.exec(value);
   if (!d || !literal2(d[2])) return void 0;

@@ -2516,6 +2516,13 @@ function loopValues(text, name) {
   return m[1].replace(/\\\n/g, " ").split(/\s+/).filter(Boolean).map((w) => w.replace(/^["']|["']$/g, ""));
 }
 var COMPOSE_UP = /^[^#\n]*\b(docker|podman)[ -]compose\b[^\n#]*\sup\b/m;
+function functionText(lines, name) {
+  if (!/^[\w-]+$/.test(name)) return null;
+  const start = lines.findIndex((l) => new RegExp(`^\\s*(function\\s+)?${name}\\s*(\\(\\s*\\))?\\s*\\{`).test(l));
+  if (start < 0) return null;
+  const end = lines.findIndex((l, j) => j > start && /^\s*\}\s*$/.test(l));
+  return lines.slice(start, end < 0 ? void 0 : end).join("\n");
+}
 
 // src/domain/launch/wrappers.ts
 var TOOLBOX_VALUE = /* @__PURE__ */ new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
@@ -2692,7 +2699,7 @@ function tmuxCommand(w) {
 }
 
 // src/domain/launch/engine.ts
-var PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image/i;
+var PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image|(^|\/)your[-_][^/]*$/i;
 var SHELL2 = /^(ba|da|z|k)?sh$/;
 var PYTHON2 = /^python[0-9.]*$/;
 var PROGRAM = /^(python[0-9.]*|(ba|da|z|k)?sh|vllm|sglang|node|env|sleep|ls|cat|pip[0-9.]*|huggingface-cli|hf|test|true|echo|printenv|stat|find|mkdir|chown|chmod|rm|cp|mv|du|df|nvidia-smi|rocm-smi|nsenter|curl|wget)$/;
@@ -2799,8 +2806,7 @@ function imageEngine(ref) {
   const image = name.replace(/:[^/]*$/, "").split("/").at(-1) ?? "";
   if (APP_WORDS.test(image)) return null;
   if (/sglang/i.test(name)) return "sglang";
-  if (/llama[._-]?cpp[._-]?python/i.test(image)) return null;
-  if (/(^|\/)allenporter\/llama-cpp-server[^/]*$/i.test(name.replace(/:[^/]*$/, ""))) return null;
+  if (OTHER_SERVERS.test(name.replace(/:[^/]*$/, ""))) return null;
   if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
   if (/vllm/i.test(name)) return "vllm";
   return null;
@@ -2899,12 +2905,14 @@ function containerEngine(run, h) {
   ))
     return null;
   if (OTHER_SERVERS.test(ref.replace(/[@:][^/]*$/, ""))) return null;
+  const bare = (w) => w !== void 0 && /^[A-Za-z][\w.-]*$/.test(w.text);
+  if (first && first.text !== "serve" && bare(first) && bare(after[1])) return null;
   const flags = readFlags(after).flags;
   const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
   if (llamaish) return { kind: "llama.cpp", args: [...after] };
   if (flags.some((f) => /-bind-address$|^--leader-elect|^--kubeconfig$|^--zap-/.test(f.name))) return null;
   const vllmish = flags.some((f) => VLLM_TYPICAL.has(f.name.replace(/_/g, "-")));
-  const modelLike = (w) => w !== void 0 && w.text.includes("/") && !isFlagWord(w.text) && !/\.(sh|bash|py|pl|rb|js)$/.test(w.text) && !/(^|\/)s?bin\/[^/]+$/.test(w.text);
+  const modelLike = (w) => w !== void 0 && w.text.includes("/") && !/\s/.test(w.text) && !isFlagWord(w.text) && !/\.(sh|bash|py|pl|rb|js)$/.test(w.text) && !/(^|\/)s?bin\/[^/]+$/.test(w.text);
   const modelFirst = first !== void 0 && (first.text === "serve" ? modelLike(after[1]) : modelLike(first));
   return vllmish || modelFirst ? { kind: "vllm", args: [...after] } : null;
 }
@@ -4040,14 +4048,18 @@ var NUMERIC = {
   "-le": (a, b) => a <= b
 };
 function enclosingTest(index, lines, env) {
+  const own = ownIf(index, lines);
+  return own === null || own.elif ? null : evalTest(own.test, env);
+}
+function ownIf(index, lines) {
   let depth = 0;
   for (let i = index - 1; i >= 0; i--) {
     const l = lines[i];
-    if (/^\s*if\b.*;\s*fi\s*$/.test(l)) continue;
+    if (ONE_LINE_IF.test(l)) continue;
     if (/^\s*fi\b/.test(l)) depth++;
     const m = /^\s*(el)?if\s+(.*)$/.exec(l);
     if (!m) continue;
-    if (depth === 0) return m[1] ? null : evalTest(m[2], env);
+    if (depth === 0) return { test: m[2], elif: m[1] !== void 0 };
     if (!m[1]) depth--;
   }
   return null;
@@ -4074,21 +4086,8 @@ function ifTaken(ranked, lines, firstLine, env) {
     if (open < 0) return null;
   }
   if (!otherwise) return null;
-  let depth = 0;
-  for (let i = a.command.line - firstLine - 1; i >= 0; i--) {
-    const l = lines[i];
-    if (ONE_LINE_IF.test(l)) continue;
-    if (/^\s*fi\b/.test(l)) depth++;
-    const m = /^\s*(el)?if\s+(.*)$/.exec(l);
-    if (!m) continue;
-    if (depth > 0) {
-      if (!m[1]) depth--;
-      continue;
-    }
-    const holds = evalTest(m[2], env);
-    return holds === null ? null : holds ? a : b;
-  }
-  return null;
+  const holds = enclosingTest(a.command.line - firstLine, lines, env);
+  return holds === null ? null : holds ? a : b;
 }
 var ONE_LINE_IF = /^\s*if\b.*;\s*fi\s*$/;
 var PATTERN = `(?:"[^"]*"|'[^']*'|[^\\s()|"';$]+)`;
@@ -4573,9 +4572,9 @@ var Grouper = class _Grouper {
   array(t) {
     const words = t.words.flatMap(
       (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : this.vars.split(w, false) ?? [this.plain(w)]
-    ).map((w) => this.path.word(w, this.conditional > 0));
+    ).map((w) => this.path.word(w, this.conditional > 0)).map((w) => this.arms.skipping ? { ...w, offDefault: true } : w);
     const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
-    const skipped = this.arms.skipping && (t.append || this.s.arrays.has(t.name)) || this.path.off && !t.append && this.s.arrays.has(t.name);
+    const skipped = (this.arms.skipping || this.path.off) && !t.append && this.s.arrays.has(t.name);
     const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
     if (!emptied && !skipped) this.s.arrays.set(t.name, [...prev, ...words]);
     const d = this.open(t.line);
@@ -4832,7 +4831,7 @@ var Grouper = class _Grouper {
     if (!name || !body) return;
     const args = removesContainer(body) ? anyKnownArguments(words.slice(1), this.s.strings) : knownArguments(words.slice(1), this.s.strings);
     const all = words.slice(1).some((w) => /^-/.test(w.text)) && forwardsAll(body) ? words.slice(1) : null;
-    const call = `${name} ${words.slice(1).map((w) => w.text).join(" ")}`;
+    const call = `${name} ${words.slice(1).map((w) => all ? `${w.text}@${w.line}` : w.text).join(" ")}`;
     if (!args && !all || this.fns.following.has(name) || this.fns.following.has(call)) return;
     this.fns.following.add(call);
     this.fns.following.add(name);
@@ -4866,6 +4865,38 @@ var Grouper = class _Grouper {
     this.s.arrays.set("@", [...prev ?? [], ...added]);
   }
 };
+
+// src/domain/launch/engine-program.ts
+var PROBE = /^\$\((?:command\s+-v|which)\s+["']?([\w.+-]+)["']?\)$/;
+var FINDER = /^\$\((?:find|locate|resolve|get|which)_(llama[_-]server|vllm|sglang)(?:_(?:bin|binary|path|exe))?\)$/i;
+var FOUND = /^\$\(find\s[^)]*?-i?name\s+["']?(llama-server|vllm)(?:\.exe)?["']?(?=[\s)|])/;
+function probedProgram(value) {
+  const finder = FINDER.exec(value)?.[1];
+  return PROBE.exec(value)?.[1] ?? FOUND.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : void 0);
+}
+var CALL = /^\$\(\s*([A-Za-z_][\w-]*)(?:\s[^)]*)?\)$/;
+var ENGINE_PROGRAMS = /* @__PURE__ */ new Set(["llama-server", "vllm", "sglang"]);
+function computedProgram(value, script) {
+  const name = CALL.exec(value)?.[1];
+  const body = name ? functionText(script.split("\n"), name) : null;
+  if (body === null) return void 0;
+  const code = body.replace(/^\s*#.*$/gm, "");
+  const named = /* @__PURE__ */ new Set();
+  for (const m of code.matchAll(/\/(llama-server)(?=$|[\s"';)|])/gm)) named.add(m[1]);
+  for (const m of code.matchAll(/\b(?:command\s+-v|which)\s+["']?([\w.+-]+)/g)) named.add(m[1]);
+  for (const m of code.matchAll(/\$\{?([A-Za-z_]\w*)/g)) {
+    const bin = namedBinary(m[1]);
+    if (bin) named.add(bin);
+  }
+  const [only] = named;
+  return named.size === 1 && ENGINE_PROGRAMS.has(only) ? only : void 0;
+}
+function namedBinary(name) {
+  const m = ENGINE_BIN_NAME.exec(name);
+  if (!m) return void 0;
+  const engine = m[1].toUpperCase();
+  return engine === "VLLM" ? "vllm" : engine === "SGLANG" ? "sglang" : "llama-server";
+}
 
 // src/domain/launch/place.ts
 function placeFlags(flags, lines, lastLine = Infinity) {
@@ -5298,10 +5329,14 @@ function separateLaunches(ranked, lines, firstLine) {
   for (const e of ranked) {
     if (e.podmanRun?.rm && e.flags.length === 0) continue;
     const apart = (k) => branchBetween(k, e) && k.kind === e.kind;
-    if (kept.some((k) => k.command === e.command || k.command.line === e.command.line || apart(k))) continue;
+    if (kept.some((k) => k.command === e.command || sameLine(k, e) || apart(k))) continue;
     kept.push(e);
   }
   return kept;
+}
+function sameLine(a, b) {
+  const at2 = (e) => e.command.words.map((w) => w.line).join(",");
+  return a.command.line === b.command.line && at2(a) === at2(b);
 }
 function heredocEngines(text, firstLine, runtime, nested, outer) {
   const lines = text.split("\n");
@@ -5348,13 +5383,6 @@ function execStartLines(body) {
     return start ? l.replace(/^\s*ExecStart\s*=\s*[-@:+!]*/, "") : keep ? l : "";
   });
 }
-var PROBE = /^\$\((?:command\s+-v|which)\s+["']?([\w.+-]+)["']?\)$/;
-var FINDER = /^\$\((?:find|locate|resolve|get|which)_(llama[_-]server|vllm|sglang)(?:_(?:bin|binary|path|exe))?\)$/i;
-var FOUND = /^\$\(find\s[^)]*?-i?name\s+["']?(llama-server|vllm)(?:\.exe)?["']?(?=[\s)|])/;
-function probedProgram(value) {
-  const finder = FINDER.exec(value)?.[1];
-  return PROBE.exec(value)?.[1] ?? FOUND.exec(value)?.[1] ?? (finder ? finder.toLowerCase().replace("_", "-") : void 0);
-}
 function guesser(assignments, script = "") {
   const unquote = (t) => t.replace(/^["']|["']$/g, "");
   const positional = (t) => /^\$\{?[0-9@*]\}?$/.test(unquote(t));
@@ -5366,7 +5394,7 @@ function guesser(assignments, script = "") {
       const self = (v) => new RegExp(`^\\$\\{?${m[1]}\\b`).test(unquote(v));
       const values = assignments.filter((a) => a.name === m[1] && !positional(a.value) && !self(a.value) && unquote(a.value) !== "").map((a) => a.value);
       if (!values.length) values.push(...loopValues(script, m[1]).slice(0, 1));
-      const probed = values.map((v) => probedProgram(unquote(v))).find((x) => x !== void 0);
+      const probed = values.map((v) => probedProgram(unquote(v)) ?? computedProgram(unquote(v), script)).find((x) => x !== void 0);
       const dflt = m[2] !== void 0 && unquote(m[2]) === "" ? void 0 : m[2];
       const next = dflt ?? probed ?? values.at(-1) ?? namedBinary(m[1]) ?? m[2];
       if (next === void 0) break;
@@ -5374,12 +5402,6 @@ function guesser(assignments, script = "") {
     }
     return unquote(t);
   };
-}
-function namedBinary(name) {
-  const m = ENGINE_BIN_NAME.exec(name);
-  if (!m) return void 0;
-  const engine = m[1].toUpperCase();
-  return engine === "VLLM" ? "vllm" : engine === "SGLANG" ? "sglang" : "llama-server";
 }
 function engineHints(text, assignments, runtime, nested, firstLine, outer = []) {
   return {
@@ -5605,7 +5627,8 @@ function parseLaunchParts(kind, withBom, options = {}) {
   const script = parseLaunch(kind, text);
   if (!script.engines) return [{ name: "", script }];
   const seen = /* @__PURE__ */ new Map();
-  return [...script.engines].sort((a, b) => a.command.line - b.command.line).map((engine) => {
+  const written = (e) => e.command.words.find((w) => w.line !== e.command.line)?.line ?? e.command.line;
+  return [...script.engines].sort((a, b) => a.command.line - b.command.line || written(a) - written(b)).map((engine) => {
     const n = (seen.get(engine.kind) ?? 0) + 1;
     seen.set(engine.kind, n);
     return { name: `${engine.kind} #${n}`, script: { ...script, engine, engines: void 0 } };
@@ -6221,6 +6244,7 @@ export {
   heredocAt,
   loopValues,
   COMPOSE_UP,
+  functionText,
   readFlags,
   peel,
   readYaml,

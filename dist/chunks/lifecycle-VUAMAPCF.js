@@ -10,7 +10,7 @@ import {
   beforeExit,
   runAbort,
   shutdown
-} from "./chunk-5TFFAR67.js";
+} from "./chunk-RZITEOR3.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";
