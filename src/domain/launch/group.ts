@@ -184,7 +184,13 @@ class Grouper {
     const skipped = (this.arms.skipping || this.path.off) && !t.append && this.s.arrays.has(t.name);
     // `if ...; then F=(--trust-remote-code); else F=(); fi`: the empty alternative does not erase the other's words
     const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
-    if (!emptied && !skipped) this.s.arrays.set(t.name, [...prev, ...words]);
+    // `if [[ $E == true ]]; then F=(--is-embedding ...); else F=(--port 1); fi` with E the caller's: either branch may
+    // run, so the array keeps the earlier branch's words beside the new ones (each optional), not only the last set
+    const earlier = this.s.arrays.get(t.name) ?? [];
+    const either =
+      !t.append && this.path.undecidedAlternative && earlier.length > 0 && earlier.every((w) => w.optional);
+    const kept = either ? earlier.filter((e) => !words.some((w) => w.text === e.text && w.line === e.line)) : prev;
+    if (!emptied && !skipped) this.s.arrays.set(t.name, [...kept, ...words]);
     const d = this.open(t.line);
     d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
     if (d.words.length === 0)

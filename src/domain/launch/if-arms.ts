@@ -9,18 +9,19 @@ type Env = ReadonlyMap<string, string | null>;
 type Branch = "taken" | "skipped" | "unknown";
 
 export class IfArms {
-  private readonly stack: { branch: Branch; anyTaken: boolean; known: boolean }[] = [];
+  private readonly stack: { branch: Branch; anyTaken: boolean; known: boolean; later: boolean }[] = [];
 
   /** The `if` or `elif` keyword, with the rest of its line (the test) and the variables' values there. */
   test(elif: boolean, rest: string, env: Env): void {
     // a variable the script never sets is unknown here, not empty: the environment may well set it
     const holds = evalTest(rest, env, false);
     if (!elif) {
-      this.stack.push({ branch: branchOf(holds), anyTaken: holds === true, known: holds !== null });
+      this.stack.push({ branch: branchOf(holds), anyTaken: holds === true, known: holds !== null, later: false });
       return;
     }
     const f = this.stack.at(-1);
     if (!f) return;
+    f.later = true;
     if (f.anyTaken) f.branch = "skipped";
     else if (!f.known || holds === null) [f.branch, f.known] = ["unknown", false];
     else [f.branch, f.anyTaken] = [branchOf(holds), holds];
@@ -29,7 +30,13 @@ export class IfArms {
   /** `else`: runs when every test before it is known false. */
   otherwise(): void {
     const f = this.stack.at(-1);
-    if (f) f.branch = f.anyTaken ? "skipped" : f.known ? "taken" : "unknown";
+    if (f) [f.branch, f.later] = [f.anyTaken ? "skipped" : f.known ? "taken" : "unknown", true];
+  }
+
+  /** In an `elif` or `else` branch of an if whose earlier tests the defaults cannot judge: either branch may run. */
+  get undecidedAlternative(): boolean {
+    const f = this.stack.at(-1);
+    return f !== undefined && f.later && f.branch === "unknown";
   }
 
   close(): void {
@@ -70,6 +77,10 @@ export class DefaultPath {
 
   get off(): boolean {
     return this.ifs.skipping || this.chainSkip;
+  }
+
+  get undecidedAlternative(): boolean {
+    return this.ifs.undecidedAlternative;
   }
 
   /** A word added inside a branch: optional; off by default when the branch is known not to run by default. */

@@ -114,7 +114,7 @@ function separateLaunches(ranked: readonly Engine[], lines: readonly string[], f
   for (const e of ranked) {
     if (e.podmanRun?.rm && e.flags.length === 0) continue;
     const apart = (k: Engine) => branchBetween(k, e) && k.kind === e.kind;
-    if (kept.some((k) => k.command === e.command || sameLine(k, e) || apart(k))) continue;
+    if (kept.some((k) => k.command === e.command || sameLaunch(k, e) || apart(k))) continue;
     kept.push(e);
   }
   return kept;
@@ -124,7 +124,7 @@ function separateLaunches(ranked: readonly Engine[], lines: readonly string[], f
  * One launch: the same command line given the same words (a function that runs the engine with "$@" is a launch per
  * call that hands it other flags: the flags' lines tell them apart).
  */
-function sameLine(a: Engine, b: Engine): boolean {
+function sameLaunch(a: Engine, b: Engine): boolean {
   const at = (e: Engine) => e.command.words.map((w) => w.line).join(",");
   return a.command.line === b.command.line && at(a) === at(b);
 }

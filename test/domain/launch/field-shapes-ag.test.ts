@@ -96,3 +96,32 @@ describe("presets that call one launcher function with their own flags (round AH
     ]);
   });
 });
+
+describe("an array set in both branches of an if the defaults cannot judge (round AH's dunesandbox)", () => {
+  const text = (test: string) =>
+    [
+      'embedding="$5"',
+      "base=(--attention-backend triton)",
+      `if [[ ${test} == "true" ]]; then`,
+      '  extra=(--is-embedding "${base[@]}" --context-length 512)',
+      "else",
+      '  extra=("${base[@]}")',
+      "fi",
+      'python -m sglang.launch_server --model-path m "${extra[@]}"',
+      "",
+    ].join("\n");
+  const flags = (t: string) => parseLaunch("script", t).engine!.flags.map((f) => `${f.name}@${f.line}`);
+
+  it("holds both branches' words, once each: either may run", () => {
+    expect(flags(text('"$embedding"'))).toEqual([
+      "--model-path@8",
+      "--is-embedding@4",
+      "--context-length@4",
+      "--attention-backend@2",
+    ]);
+  });
+
+  it("holds the branch the defaults take when they can judge the test", () => {
+    expect(flags(text('"${EMB:-false}"'))).toEqual(["--model-path@8", "--attention-backend@2"]);
+  });
+});
