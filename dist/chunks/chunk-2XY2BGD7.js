@@ -4175,11 +4175,12 @@ var IfArms = class {
   test(elif, rest, env) {
     const holds = evalTest(rest, env, false);
     if (!elif) {
-      this.stack.push({ branch: branchOf2(holds), anyTaken: holds === true, known: holds !== null });
+      this.stack.push({ branch: branchOf2(holds), anyTaken: holds === true, known: holds !== null, later: false });
       return;
     }
     const f = this.stack.at(-1);
     if (!f) return;
+    f.later = true;
     if (f.anyTaken) f.branch = "skipped";
     else if (!f.known || holds === null) [f.branch, f.known] = ["unknown", false];
     else [f.branch, f.anyTaken] = [branchOf2(holds), holds];
@@ -4187,7 +4188,12 @@ var IfArms = class {
   /** `else`: runs when every test before it is known false. */
   otherwise() {
     const f = this.stack.at(-1);
-    if (f) f.branch = f.anyTaken ? "skipped" : f.known ? "taken" : "unknown";
+    if (f) [f.branch, f.later] = [f.anyTaken ? "skipped" : f.known ? "taken" : "unknown", true];
+  }
+  /** In an `elif` or `else` branch of an if whose earlier tests the defaults cannot judge: either branch may run. */
+  get undecidedAlternative() {
+    const f = this.stack.at(-1);
+    return f !== void 0 && f.later && f.branch === "unknown";
   }
   close() {
     this.stack.pop();
@@ -4220,6 +4226,9 @@ var DefaultPath = class {
   }
   get off() {
     return this.ifs.skipping || this.chainSkip;
+  }
+  get undecidedAlternative() {
+    return this.ifs.undecidedAlternative;
   }
   /** A word added inside a branch: optional; off by default when the branch is known not to run by default. */
   word(w, conditional) {
@@ -4576,7 +4585,10 @@ var Grouper = class _Grouper {
     const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
     const skipped = (this.arms.skipping || this.path.off) && !t.append && this.s.arrays.has(t.name);
     const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
-    if (!emptied && !skipped) this.s.arrays.set(t.name, [...prev, ...words]);
+    const earlier = this.s.arrays.get(t.name) ?? [];
+    const either = !t.append && this.path.undecidedAlternative && earlier.length > 0 && earlier.every((w) => w.optional);
+    const kept = either ? earlier.filter((e) => !words.some((w) => w.text === e.text && w.line === e.line)) : prev;
+    if (!emptied && !skipped) this.s.arrays.set(t.name, [...kept, ...words]);
     const d = this.open(t.line);
     d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
     if (d.words.length === 0)
@@ -5329,12 +5341,12 @@ function separateLaunches(ranked, lines, firstLine) {
   for (const e of ranked) {
     if (e.podmanRun?.rm && e.flags.length === 0) continue;
     const apart = (k) => branchBetween(k, e) && k.kind === e.kind;
-    if (kept.some((k) => k.command === e.command || sameLine(k, e) || apart(k))) continue;
+    if (kept.some((k) => k.command === e.command || sameLaunch(k, e) || apart(k))) continue;
     kept.push(e);
   }
   return kept;
 }
-function sameLine(a, b) {
+function sameLaunch(a, b) {
   const at2 = (e) => e.command.words.map((w) => w.line).join(",");
   return a.command.line === b.command.line && at2(a) === at2(b);
 }

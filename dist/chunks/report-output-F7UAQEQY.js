@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-L6UH3VPD.js";
+} from "./chunk-DSUT262G.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-YMY4VPF4.js";
@@ -25,7 +25,7 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-RZITEOR3.js";
+} from "./chunk-2XY2BGD7.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";

@@ -97,7 +97,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-RZITEOR3.js";
+} from "./chunk-2XY2BGD7.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
