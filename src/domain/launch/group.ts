@@ -173,7 +173,7 @@ class Grouper {
     const words = t.words
       .flatMap((w) =>
         w.arrayRef && this.s.arrays.has(w.arrayRef)
-          ? this.s.arrays.get(w.arrayRef)!
+          ? this.s.arrays.get(w.arrayRef)!.slice(w.arrayFrom ?? 0)
           : (this.vars.split(w, false) ?? [this.plain(w)]),
       )
       .map((w) => this.path.word(w, this.conditional > 0))
@@ -219,7 +219,12 @@ class Grouper {
     }
     if (w.arrayRef === "@" && d.positionalAt < 0) d.positionalAt = d.words.length;
     if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
-      d.words.push(...this.s.arrays.get(w.arrayRef)!.map((x) => ({ ...x })));
+      d.words.push(
+        ...this.s.arrays
+          .get(w.arrayRef)!
+          .slice(w.arrayFrom ?? 0)
+          .map((x) => ({ ...x })),
+      );
       return;
     }
     const printed = this.functionOutput(w);
@@ -279,6 +284,16 @@ class Grouper {
     // an arm of a case that does not run by default sets an alternative, not the value
     if (this.arms.skipping && (append || this.s.strings.has(name))) return;
     const prev = this.s.strings.get(name);
+    // `EXTRA="${@:2}"` (or `"$@"`): the positional parameters' words, when the caller's are known (a unit's ExecStart)
+    const slice = /^"?\$(?:@|\{@(?::(\d+))?\})"?$/.exec(raw);
+    const passed = slice && !append ? this.s.arrays.get("@") : undefined;
+    if (passed) {
+      this.s.strings.set(
+        name,
+        passed.slice(Math.max(0, Number(slice![1] ?? 1) - 1)).map((w) => ({ ...w })),
+      );
+      return;
+    }
     this.vars.set(name, value, line, append, raw, this.conditional > 0);
     // words set where the defaults do not reach (an if-branch, a `false-test && ...`) are off by default
     const now = this.s.strings.get(name);

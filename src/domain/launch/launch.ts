@@ -2,7 +2,7 @@
 // engine directly or through podman/docker run) or a podman quadlet (.container). Each parses into the
 // same ServeScript model (commands, container runs, engine), so every check reads one shape. A compose file or a
 // Kubernetes manifest holds several launches (a service, a container): each is a part, checked as its own file. Pure.
-import type { Engine, PodmanRun, ServeScript } from "./model.js";
+import type { Engine, PodmanRun, ServeScript, Word } from "./model.js";
 import type { EngineKind } from "../engine/kind.js";
 import { parseCompose } from "./compose.js";
 import { parseKube } from "./kube.js";
@@ -61,6 +61,8 @@ export interface LaunchOptions {
   builds?: ReadonlyMap<string, string>;
   /** compose: the values its builds' context and dockerfile are filled from (see compose-inputs.ts) */
   buildEnv?: ReadonlyMap<string, string>;
+  /** script: the words a unit's ExecStart= passes it (its "$@"), each at the unit's line and file */
+  positional?: readonly Word[];
 }
 
 // Helm's own objects and functions: a bare `{{ if .Spec... }}` inside a string is text another controller fills
@@ -114,7 +116,7 @@ export function parseLaunchParts(kind: FileKind, withBom: string, options: Launc
       (s) => containerPart(s.name, withMountedEngine(withScriptEngine(s.run)), text, s.argvFrom),
     );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
-  const script = parseLaunch(kind, text);
+  const script = parseLaunch(kind, text, options.positional ? { positional: options.positional } : {});
   // a script that starts two engines: each is a part, named by its engine and its place among that engine's
   // launches in the file (stable across commits, whichever has more flags)
   if (!script.engines) return [{ name: "", script }];
@@ -235,7 +237,7 @@ export function parseLaunch(kind: FileKind, text: string, options: LaunchOptions
     return part?.script ?? empty(text);
   }
   try {
-    if (kind === "script") return parseServeScript(text);
+    if (kind === "script") return parseServeScript(text, { positional: [...(options.positional ?? [])] });
     const unit = parseUnit(text);
     return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
   } catch (e) {

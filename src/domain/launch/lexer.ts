@@ -25,6 +25,8 @@ export interface LexWord extends Word {
   assignment: { name: string; value: string; append: boolean } | null;
   /** the array name when the word is exactly "${NAME[@]}" / ${NAME[*]} */
   arrayRef: string | null;
+  /** `"${@:2}"`: the array's words from this index on (0-based) */
+  arrayFrom?: number;
   /** a word of `${NAME:+words}`: NAME is set and non-empty wherever this word exists */
   guard?: string;
 }
@@ -493,8 +495,11 @@ function makeWord(parts: Part[], line: number, assignable: boolean): LexWord {
     (only.op === null || ((only.op === ":-" || only.op === "-") && only.arg === ""));
   // "$@" / "$*": the positional parameters, an array `set -- ...` fills (ARRAY_POSITIONAL)
   const positional = only && (only.name === "@" || only.name === "*") && only.index === null && only.op === null;
-  const arrayRef = only && wholeArray ? only.name : positional ? "@" : null;
-  return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
+  // "${@:2}": the positional parameters from the second on
+  const from = only?.name === "@" && only.index === null && only.op === ":" ? /^\d+$/.exec(only.arg) : null;
+  const arrayRef = only && wholeArray ? only.name : positional || from ? "@" : null;
+  const slice = from ? { arrayFrom: Math.max(0, Number(from[0]) - 1) } : {};
+  return { text, line, optional: false, dynamic, parts, assignment, arrayRef, ...slice };
 }
 
 /** `${VAR:+--flag "$VAR"}` standing alone yields its words, each optional. */

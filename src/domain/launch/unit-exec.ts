@@ -1,8 +1,9 @@
 // A unit's Exec*= lines read as one-line (or `\`-continued) scripts, each word keeping its real line in the
 // unit file, so a `podman run` or `vllm serve` in ExecStart= is read like one in a serve script.
-import type { ServeScript } from "./model.js";
+import type { ServeScript, Word } from "./model.js";
 import { parseServeScript } from "./parse.js";
-import { execCommands, type UnitFile } from "./unit.js";
+import { execCommands, parseUnit, type UnitFile } from "./unit.js";
+import { basename, programWords } from "./words.js";
 
 const EXEC_KEYS = ["ExecStartPre", "ExecStart", "ExecStartPost", "ExecStop", "ExecStopPost", "ExecReload"];
 
@@ -28,4 +29,21 @@ export function execScripts(unit: UnitFile, lines: readonly string[], section = 
       line: e.line,
       script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" }),
     }));
+}
+
+/**
+ * The words a unit's `ExecStart=` hands the serve script after its path (`ExecStart=/opt/serve.sh big.gguf
+ * --no-mmap`): the script's "$@", each at the unit's line and marked with the unit's file; null when it hands none.
+ */
+export function execStartArgs(unitText: string, unitPath: string, scriptPath: string): Word[] | null {
+  const lines = unitText.split("\n");
+  const name = basename(scriptPath);
+  for (const e of execScripts(parseUnit(unitText), lines).filter((x) => x.key === "ExecStart")) {
+    for (const c of e.script.commands) {
+      const w = programWords(c.words);
+      const i = w.findIndex((x) => basename(x.text.replace(/["']/g, "")) === name);
+      if (i >= 0 && i < w.length - 1) return w.slice(i + 1).map((x) => ({ ...x, file: unitPath }));
+    }
+  }
+  return null;
 }

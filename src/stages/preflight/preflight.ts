@@ -294,7 +294,7 @@ async function resolveBase(
     const sha = await ctx.reader.resolve(head);
     if (sha) return { sha, label: `${head} (${sha.slice(0, 10)})`, short: sha.slice(0, 10) };
   }
-  const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
+  const last = await lastChange(ctx, t, head);
   const parent = last?.parents[0] ?? null;
   if (!last || !parent)
     return { error: skip(CHECK, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
@@ -303,6 +303,21 @@ async function resolveBase(
     label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
     short: parent.slice(0, 10),
   };
+}
+
+/**
+ * The newest commit that changed the script, or the unit that runs it: a unit that stops passing the script a flag
+ * (`ExecStart=/opt/serve.sh big.gguf --no-mmap` -> `... big.gguf`) changes the launch as much as the script does.
+ */
+async function lastChange(ctx: PreflightContext, t: PreflightTarget, head: string) {
+  const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
+  const unit = t.unitPath ? (await ctx.reader.history(t.unitPath, head))[0]?.commit : undefined;
+  if (!unit || !last || unit.sha === last.sha) return last ?? unit;
+  // (the newer of the two: a child of the other, else the later commit date)
+  const newer =
+    unit.parents.includes(last.sha) ||
+    (!last.parents.includes(unit.sha) && Date.parse(unit.date) > Date.parse(last.date));
+  return newer ? unit : last;
 }
 
 async function checkDropped(

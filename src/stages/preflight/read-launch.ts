@@ -9,6 +9,7 @@ import type { ServeScript } from "../../domain/launch/model.js";
 import { launchWithLibraries, sourcedFiles, type Sourced } from "../../domain/launch/sourced.js";
 import type { PreflightContext, PreflightTarget } from "./targets.js";
 import { composeInputs } from "../compose-inputs.js";
+import { execStartArgs } from "../../domain/launch/unit-exec.js";
 import {
   consoleScriptPrograms,
   consoleScripts,
@@ -38,7 +39,15 @@ export async function readLaunch(
     if (joined) return withConfigFile(ctx, t.scriptPath, joined, ref);
   }
   const inputs = kind === "compose" ? await composeInputs((p) => readAt(ctx, p, ref), t.scriptPath, text) : {};
-  const script = parseLaunch(kind, text, { part: t.part ?? null, ...inputs, ...(headParts ? { headParts } : {}) });
+  // (a unit that runs the script with words of its own, `ExecStart=/opt/serve.sh big.gguf --no-mmap`: its "$@")
+  const unitText = kind === "script" && t.unitPath ? await readAt(ctx, t.unitPath, ref) : null;
+  const passed = unitText === null ? null : execStartArgs(unitText, t.unitPath!, t.scriptPath);
+  const script = parseLaunch(kind, text, {
+    part: t.part ?? null,
+    ...inputs,
+    ...(headParts ? { headParts } : {}),
+    ...(passed ? { positional: passed } : {}),
+  });
   if (kind === "script" && !script.engine) {
     // the team's own Python program that starts the engine (`python3 -m src.llm.vllm_runner`): read from the repository
     const dir = posix.dirname(t.scriptPath).replace(/^\.$/, "");

@@ -125,3 +125,35 @@ describe("an array set in both branches of an if the defaults cannot judge (roun
     expect(flags(text('"${EMB:-false}"'))).toEqual(["--model-path@8", "--attention-backend@2"]);
   });
 });
+
+describe("the words a unit hands the script (its positional parameters)", () => {
+  const passed = ["big.gguf", "--no-mmap", "--swa-full"].map((text) => ({
+    text,
+    line: 7,
+    optional: false,
+    dynamic: false,
+    file: "llm.service",
+  }));
+  const flags = (body: string) =>
+    parseLaunch("script", `#!/bin/bash\n${body}\n`, { positional: passed }).engine!.flags.map(
+      (f) => `${f.name}@${f.file ?? "script"}:${f.line}`,
+    );
+
+  it('reach the engine through "${@:2}" and a string holding it, at the unit\'s file and line', () => {
+    expect(flags('llama-server -m "$1" --port 8080 "${@:2}"')).toEqual([
+      "-m@script:2",
+      "--port@script:2",
+      "--no-mmap@llm.service:7",
+      "--swa-full@llm.service:7",
+    ]);
+    expect(flags('EXTRA="${@:2}"\nllama-server --port 8080 $EXTRA')).toEqual([
+      "--port@script:3",
+      "--no-mmap@llm.service:7",
+      "--swa-full@llm.service:7",
+    ]);
+  });
+
+  it("are nothing the engine gets when the script does not hand them on", () => {
+    expect(flags('MODEL="$1"\nllama-server -m "$MODEL" --port 8080')).toEqual(["-m@script:3", "--port@script:3"]);
+  });
+});
