@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-M3UAUUVK.js"),
-    import("./chunks/report-output-F7UAQEQY.js")
+    import("./chunks/commands-E2MIMEFB.js"),
+    import("./chunks/report-output-YZKWNAE5.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }
@@ -264,7 +264,7 @@ process.stdout.on("error", (e) => {
 });
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.once(sig, () => {
-    void import("./chunks/lifecycle-T7ALL7ZM.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
+    void import("./chunks/lifecycle-N22NHOX5.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
 `))).then((code) => process.exit(code));
   });
 }

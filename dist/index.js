@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-DSUT262G.js";
+} from "./chunks/chunk-H3KCGRNB.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
@@ -34,7 +34,7 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-2XY2BGD7.js";
+} from "./chunks/chunk-GNAUCUHM.js";
 import "./chunks/chunk-SDA2ORHP.js";
 import "./chunks/chunk-V3OBMPDC.js";
 import "./chunks/chunk-7ICKPVQF.js";

@@ -45,6 +45,7 @@ import {
   consoleScriptPrograms,
   consoleScripts,
   execScripts,
+  execStartArgs,
   fail,
   fileKind,
   formatElapsed,
@@ -97,7 +98,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-2XY2BGD7.js";
+} from "./chunk-GNAUCUHM.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -46694,7 +46695,14 @@ async function readLaunch(ctx, t, text, ref, headParts) {
     if (joined) return withConfigFile(ctx, t.scriptPath, joined, ref);
   }
   const inputs = kind === "compose" ? await composeInputs((p) => readAt(ctx, p, ref), t.scriptPath, text) : {};
-  const script = parseLaunch(kind, text, { part: t.part ?? null, ...inputs, ...headParts ? { headParts } : {} });
+  const unitText = kind === "script" && t.unitPath ? await readAt(ctx, t.unitPath, ref) : null;
+  const passed = unitText === null ? null : execStartArgs(unitText, t.unitPath, t.scriptPath);
+  const script = parseLaunch(kind, text, {
+    part: t.part ?? null,
+    ...inputs,
+    ...headParts ? { headParts } : {},
+    ...passed ? { positional: passed } : {}
+  });
   if (kind === "script" && !script.engine) {
     const dir = posix6.dirname(t.scriptPath).replace(/^\.$/, "");
     const declared2 = /* @__PURE__ */ new Map();
@@ -49405,7 +49413,7 @@ async function resolveBase(ctx, t) {
     const sha = await ctx.reader.resolve(head);
     if (sha) return { sha, label: `${head} (${sha.slice(0, 10)})`, short: sha.slice(0, 10) };
   }
-  const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
+  const last = await lastChange(ctx, t, head);
   const parent = last?.parents[0] ?? null;
   if (!last || !parent)
     return { error: skip(CHECK29, `${t.scriptPath}: no earlier version to compare with`, { file: t.scriptPath }) };
@@ -49414,6 +49422,13 @@ async function resolveBase(ctx, t) {
     label: `${parent.slice(0, 10)} (before ${last.sha.slice(0, 10)} "${last.subject}")`,
     short: parent.slice(0, 10)
   };
+}
+async function lastChange(ctx, t, head) {
+  const last = (await ctx.reader.history(t.scriptPath, head))[0]?.commit;
+  const unit = t.unitPath ? (await ctx.reader.history(t.unitPath, head))[0]?.commit : void 0;
+  if (!unit || !last || unit.sha === last.sha) return last ?? unit;
+  const newer = unit.parents.includes(last.sha) || !last.parents.includes(unit.sha) && Date.parse(unit.date) > Date.parse(last.date);
+  return newer ? unit : last;
 }
 async function checkDropped(ctx, t, now, contractNames) {
   if (!ctx.historyOk)

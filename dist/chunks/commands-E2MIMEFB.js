@@ -6,18 +6,19 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  SHUTDOWN_DEADLINE_MS,
-  beforeExit,
-  runAbort,
-  shutdown
-} from "./chunk-2XY2BGD7.js";
+  HANDLERS,
+  runCommand
+} from "./chunk-H3KCGRNB.js";
+import "./chunk-RVIN33HA.js";
+import "./chunk-HJYNEF3P.js";
+import "./chunk-YMY4VPF4.js";
+import "./chunk-5RGKNVFB.js";
+import "./chunk-GNAUCUHM.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  SHUTDOWN_DEADLINE_MS,
-  beforeExit,
-  runAbort,
-  shutdown
+  HANDLERS,
+  runCommand
 };

@@ -2159,8 +2159,10 @@ function makeWord(parts, line, assignable) {
   const only = parts.length === 1 && first?.kind === "param" ? first : null;
   const wholeArray = only && (only.index === "@" || only.index === "*") && (only.op === null || (only.op === ":-" || only.op === "-") && only.arg === "");
   const positional = only && (only.name === "@" || only.name === "*") && only.index === null && only.op === null;
-  const arrayRef = only && wholeArray ? only.name : positional ? "@" : null;
-  return { text, line, optional: false, dynamic, parts, assignment, arrayRef };
+  const from = only?.name === "@" && only.index === null && only.op === ":" ? /^\d+$/.exec(only.arg) : null;
+  const arrayRef = only && wholeArray ? only.name : positional || from ? "@" : null;
+  const slice = from ? { arrayFrom: Math.max(0, Number(from[0]) - 1) } : {};
+  return { text, line, optional: false, dynamic, parts, assignment, arrayRef, ...slice };
 }
 function splitOptional(word2) {
   const p = word2.parts.length === 1 ? word2.parts[0] : void 0;
@@ -4580,7 +4582,7 @@ var Grouper = class _Grouper {
   }
   array(t) {
     const words = t.words.flatMap(
-      (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef) : this.vars.split(w, false) ?? [this.plain(w)]
+      (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef).slice(w.arrayFrom ?? 0) : this.vars.split(w, false) ?? [this.plain(w)]
     ).map((w) => this.path.word(w, this.conditional > 0)).map((w) => this.arms.skipping ? { ...w, offDefault: true } : w);
     const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
     const skipped = (this.arms.skipping || this.path.off) && !t.append && this.s.arrays.has(t.name);
@@ -4612,7 +4614,9 @@ var Grouper = class _Grouper {
     }
     if (w.arrayRef === "@" && d.positionalAt < 0) d.positionalAt = d.words.length;
     if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
-      d.words.push(...this.s.arrays.get(w.arrayRef).map((x) => ({ ...x })));
+      d.words.push(
+        ...this.s.arrays.get(w.arrayRef).slice(w.arrayFrom ?? 0).map((x) => ({ ...x }))
+      );
       return;
     }
     const printed = this.functionOutput(w);
@@ -4665,6 +4669,15 @@ var Grouper = class _Grouper {
   remember(name, value, line, append, raw) {
     if (this.arms.skipping && (append || this.s.strings.has(name))) return;
     const prev = this.s.strings.get(name);
+    const slice = /^"?\$(?:@|\{@(?::(\d+))?\})"?$/.exec(raw);
+    const passed = slice && !append ? this.s.arrays.get("@") : void 0;
+    if (passed) {
+      this.s.strings.set(
+        name,
+        passed.slice(Math.max(0, Number(slice[1] ?? 1) - 1)).map((w) => ({ ...w }))
+      );
+      return;
+    }
     this.vars.set(name, value, line, append, raw, this.conditional > 0);
     const now = this.s.strings.get(name);
     if (!now) return;
@@ -5567,6 +5580,18 @@ function execScripts(unit, lines, section = "Service") {
     script: parseServeScript(execText(lines, e.line, e.endLine), { firstLine: e.line, runtime: "systemd" })
   }));
 }
+function execStartArgs(unitText, unitPath, scriptPath) {
+  const lines = unitText.split("\n");
+  const name = basename(scriptPath);
+  for (const e of execScripts(parseUnit(unitText), lines).filter((x) => x.key === "ExecStart")) {
+    for (const c of e.script.commands) {
+      const w = programWords(c.words);
+      const i = w.findIndex((x) => basename(x.text.replace(/["']/g, "")) === name);
+      if (i >= 0 && i < w.length - 1) return w.slice(i + 1).map((x) => ({ ...x, file: unitPath }));
+    }
+  }
+  return null;
+}
 
 // src/domain/launch/quadlet-keys.ts
 var CONTAINER_KEYS = `AddCapability AddDevice AddHost Annotation AutoUpdate CgroupsMode ContainerName ContainersConfModule DNS
@@ -5636,7 +5661,7 @@ function parseLaunchParts(kind, withBom, options = {}) {
       (s) => containerPart(s.name, withMountedEngine(withScriptEngine(s.run)), text, s.argvFrom)
     );
   if (kind === "kubernetes") return (parseKube(text) ?? []).flatMap((c) => podParts(c.name, c.run, text));
-  const script = parseLaunch(kind, text);
+  const script = parseLaunch(kind, text, options.positional ? { positional: options.positional } : {});
   if (!script.engines) return [{ name: "", script }];
   const seen = /* @__PURE__ */ new Map();
   const written = (e) => e.command.words.find((w) => w.line !== e.command.line)?.line ?? e.command.line;
@@ -5709,7 +5734,7 @@ function parseLaunch(kind, text, options = {}) {
     return part?.script ?? empty(text);
   }
   try {
-    if (kind === "script") return parseServeScript(text);
+    if (kind === "script") return parseServeScript(text, { positional: [...options.positional ?? []] });
     const unit = parseUnit(text);
     return kind === "unit" ? unitLaunch(unit, text) : quadletLaunch(unit, text);
   } catch (e) {
@@ -6277,6 +6302,7 @@ export {
   composeInputs,
   composeInputsSync,
   execScripts,
+  execStartArgs,
   yamlKind,
   fileKind,
   parseLaunchParts,

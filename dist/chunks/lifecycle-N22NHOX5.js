@@ -6,19 +6,18 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  HANDLERS,
-  runCommand
-} from "./chunk-DSUT262G.js";
-import "./chunk-RVIN33HA.js";
-import "./chunk-HJYNEF3P.js";
-import "./chunk-YMY4VPF4.js";
-import "./chunk-5RGKNVFB.js";
-import "./chunk-2XY2BGD7.js";
+  SHUTDOWN_DEADLINE_MS,
+  beforeExit,
+  runAbort,
+  shutdown
+} from "./chunk-GNAUCUHM.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  HANDLERS,
-  runCommand
+  SHUTDOWN_DEADLINE_MS,
+  beforeExit,
+  runAbort,
+  shutdown
 };
