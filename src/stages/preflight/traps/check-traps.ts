@@ -67,9 +67,14 @@ function judge(input: TrapInput, levels: Partial<Record<TrapRule, TrapLevel>>, e
     r.engines === "any" ? !engineRulesOnly : engine !== null && r.engines.includes(engine);
   const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
   const findings: Finding[] = [];
+  // a function's body is read again for each call that gives it arguments: one line, one finding per rule
+  const seen = new Set<string>();
   for (const rule of active) {
     const make = (levels[rule.id] ?? rule.defaultLevel) === "fail" ? fail : warn;
     for (const hit of rule.check(ctx)) {
+      const key = `${rule.id}\0${hit.file}\0${hit.line}\0${hit.summary}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
       findings.push(
         make(CHECK_ID, `${hit.summary}: ${rule.why}.`, {
           file: hit.file,

@@ -117,13 +117,8 @@ export function perCommand(
   ctx: TrapContext,
   pick: (cmd: Command, source: Source) => { summary: string; fix: string } | null,
 ): TrapHit[] {
-  // a function's body is read again for each call that gives it arguments: one command line, one finding
-  const seen = new Set<string>();
   return allCommands(ctx).flatMap(({ source, item }) => {
     const found = pick(item, source);
-    const key = found && `${source.file}\0${item.line}\0${found.summary}`;
-    if (!found || seen.has(key!)) return [];
-    seen.add(key!);
-    return [hitAt(ctx, source.file, item.line, found.summary, found.fix)];
+    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
   });
 }

@@ -215,5 +215,9 @@ describe("a command in a function that several presets call with their flags", (
     ].join("\n");
     const kills = traps(text).filter((f) => f.data?.rule === "broad-kill" && f.status !== "pass");
     expect(kills.map((f) => f.line)).toEqual([2]);
+    // any rule: a literal key in the launcher's own line
+    const keyed = text.replace('"$@"', '--api-key Qz8Lp2Wv7Xr4Tn6Ky1Mb3Hc9 "$@"');
+    const secrets = traps(keyed).filter((f) => f.data?.rule === "secret-in-argv" && f.status !== "pass");
+    expect(secrets.map((f) => f.line)).toEqual([3]);
   });
 });
