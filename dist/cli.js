@@ -251,8 +251,8 @@ please report it with the command you ran
 async function handlerOf(command) {
   if (command === "explain") return (await import("./chunks/explain-QDQXYHHI.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-E2MIMEFB.js"),
-    import("./chunks/report-output-YZKWNAE5.js")
+    import("./chunks/commands-2FXU5E34.js"),
+    import("./chunks/report-output-VERS67US.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }

@@ -15,7 +15,7 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-H3KCGRNB.js";
+} from "./chunks/chunk-JWSOYSCT.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";

@@ -8,7 +8,7 @@ const __dirname = __dgDirname(__filename);
 import {
   HANDLERS,
   runCommand
-} from "./chunk-H3KCGRNB.js";
+} from "./chunk-JWSOYSCT.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-YMY4VPF4.js";

@@ -47652,13 +47652,9 @@ function hitIn(ctx, source, at2, read, summary, fix) {
   return { file: at2.file, line: at2.line, summary, evidence: [read], fix };
 }
 function perCommand(ctx, pick2) {
-  const seen = /* @__PURE__ */ new Set();
   return allCommands(ctx).flatMap(({ source, item }) => {
     const found = pick2(item, source);
-    const key2 = found && `${source.file}\0${item.line}\0${found.summary}`;
-    if (!found || seen.has(key2)) return [];
-    seen.add(key2);
-    return [hitAt(ctx, source.file, item.line, found.summary, found.fix)];
+    return found ? [hitAt(ctx, source.file, item.line, found.summary, found.fix)] : [];
   });
 }
 
@@ -48426,9 +48422,13 @@ function judge(input2, levels, engineRulesOnly) {
   const applies = (r) => r.engines === "any" ? !engineRulesOnly : engine !== null && r.engines.includes(engine);
   const active = TRAP_RULE_DEFS.filter((r) => (levels[r.id] ?? r.defaultLevel) !== "off" && applies(r));
   const findings = [];
+  const seen = /* @__PURE__ */ new Set();
   for (const rule of active) {
     const make = (levels[rule.id] ?? rule.defaultLevel) === "fail" ? fail : warn;
     for (const hit2 of rule.check(ctx)) {
+      const key2 = `${rule.id}\0${hit2.file}\0${hit2.line}\0${hit2.summary}`;
+      if (seen.has(key2)) continue;
+      seen.add(key2);
       findings.push(
         make(CHECK_ID, `${hit2.summary}: ${rule.why}.`, {
           file: hit2.file,
