@@ -6,6 +6,7 @@ import type { Node } from "yaml";
 import { copiedFrom, parseDockerfile } from "./dockerfile.js";
 import { lexWords } from "./lexer.js";
 import type { BuiltImage, DockerImage, Word } from "./model.js";
+import { startedScripts, UNIT_NAME } from "./started-scripts.js";
 import type { YamlReader } from "./yaml-node.js";
 
 /** The Dockerfile a service builds: its repository path, or its inline text; null for no build or a remote one. */
@@ -110,6 +111,7 @@ export function buildReads(
       const t = m === script.path ? null : read(m);
       if (t !== null) out.set(m, t);
     }
+  else for (const m of handedScripts(image, df.context, script.inImage, body, read)) out.set(m.path, m.text);
   return out;
 }
 
@@ -134,7 +136,7 @@ export function builtImage(
         const text = m === at.path ? undefined : builds.get(m);
         return text === undefined ? [] : [{ path: m, text }];
       })
-    : [];
+    : handedScripts(image, df.context, at.inImage, body, (p) => builds.get(p) ?? null);
   return { image, script: { path: at.path, text: body, ...(modules.length ? { modules } : {}) } };
 }
 
@@ -145,4 +147,51 @@ export function builtImage(
 export function llamaCppStage(y: YamlReader, svc: Node, dir: string, expand: (text: string) => string): string | null {
   const df = dockerfileOf(y, svc, dir, expand);
   return df?.target && /(^|\/)\.devops\/[^/]*\.Dockerfile$/.test(df.path) ? df.target : null;
+}
+
+/**
+ * The repository scripts a shell entrypoint hands the work to (`bash start_all.sh`, `bash "$DIR/start_server.sh"`),
+ * found in the image by the COPY that put them there, and the scripts those hand to, in the order they run: an
+ * entrypoint often sets up and then runs the repository's launcher, which runs its serve script. At most 3 deep.
+ */
+function handedScripts(
+  image: DockerImage,
+  context: string,
+  inImage: string,
+  body: string,
+  read: (path: string) => string | null,
+): { path: string; text: string }[] {
+  const out: { path: string; text: string }[] = [];
+  const seen = new Set([inImage]);
+  let level = [{ inImage, text: body }];
+  for (let depth = 0; depth < 3 && level.length && out.length < 8; depth++) {
+    const next: typeof level = [];
+    for (const s of level)
+      for (const written of startedScripts(s.text)) {
+        if (written.startsWith(UNIT_NAME)) continue;
+        for (const at of whereRun(written, s.inImage, image.workdir)) {
+          const src = seen.has(at) ? null : copiedFrom(image, at);
+          const path = src === null ? null : posix.normalize(posix.join(context, src));
+          const text = path === null ? null : read(path);
+          if (path === null || text === null) continue;
+          seen.add(at);
+          out.push({ path, text });
+          next.push({ inImage: at, text });
+          break;
+        }
+      }
+    level = next;
+  }
+  return out.slice(0, 8);
+}
+
+/**
+ * Where in the image a written script path may be: beside the script that runs it (launchers `cd` to their own
+ * directory, and `"$PROJECT_DIR/x.sh"` is most often that directory), else from the WORKDIR.
+ */
+function whereRun(written: string, from: string, workdir: string): string[] {
+  const name = posix.basename(written);
+  if (written.includes("$")) return name.includes("$") ? [] : [posix.join(posix.dirname(from), name)];
+  if (posix.isAbsolute(written)) return [posix.normalize(written)];
+  return [posix.resolve(posix.dirname(from), written), posix.resolve(workdir, written)];
 }

@@ -159,7 +159,10 @@ function scriptEngine(
   }
   const engine = parseLaunch("script", text).engine;
   // (`exec vllm serve "$@"`: the arguments the image is given are the engine's too)
-  return engine ? { kind: engine.kind, passesArgs: /\$\{?[@*]/.test(engine.command.source) } : null;
+  if (engine) return { kind: engine.kind, passesArgs: /\$\{?[@*]/.test(engine.command.source) };
+  // an entrypoint that hands off to the repository's serve script: the engine at the end of the chain
+  const handed = modules.map((m) => parseLaunch("script", m.text).engine).find((e) => e);
+  return handed ? { kind: handed.kind, passesArgs: false } : null;
 }
 
 /** A container's parts: one, or one per launch of a role switch (leader, then `#2` for the worker branch, ...). */

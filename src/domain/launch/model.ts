@@ -138,7 +138,10 @@ export interface DockerImage {
 /** A compose service's image built from the repository (compose-build.ts). */
 export interface BuiltImage {
   image: DockerImage;
-  /** the repository script the image's program is, when a COPY put it there (a Python program's imported modules) */
+  /**
+   * the repository script the image's program is, when a COPY put it there; modules: a Python program's imported
+   * modules, or the scripts a shell entrypoint hands off to
+   */
   script: { path: string; text: string; modules?: { path: string; text: string }[] } | null;
   /** what the script starts, read where scripts are parsed (launch.ts); unset until then */
   scriptEngine?: { kind: EngineKind; passesArgs: boolean } | null;

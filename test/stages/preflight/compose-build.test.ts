@@ -114,4 +114,47 @@ describe("preflight: compose services built from the repository", () => {
     const own = composeInputsSync((p) => files[p] ?? null, "docker-compose.yml", compose);
     expect(parseLaunch("compose", compose, own).engine).toBeNull();
   });
+
+  it("follows an entrypoint that hands off through the repository's launcher to its serve script", async () => {
+    // (the shape of a field compose file: ENTRYPOINT docker-entrypoint.sh -> bash start_all.sh -> start_server.sh)
+    const compose = "services:\n  ocr:\n    build:\n      context: ..\n      dockerfile: docker/Dockerfile\n";
+    const files: Record<string, string> = {
+      "docker/docker-compose.yml": compose,
+      "docker/Dockerfile": [
+        "FROM nvidia/cuda:12.8.0-runtime-ubuntu24.04",
+        "WORKDIR /app",
+        "COPY . /app",
+        "COPY docker/docker-entrypoint.sh /app/docker-entrypoint.sh",
+        'ENTRYPOINT ["/app/docker-entrypoint.sh"]',
+        "",
+      ].join("\n"),
+      "docker/docker-entrypoint.sh":
+        '#!/bin/bash\nPROJECT_DIR="$(cd "$(dirname "$0")" && pwd)"\ncd "$PROJECT_DIR"\nbash start_all.sh\n',
+      "start_all.sh":
+        '#!/bin/bash\nPROJECT_DIR="$(cd "$(dirname "$0")" && pwd)"\nbash "$PROJECT_DIR/start_server.sh" q5\n',
+      "start_server.sh": "#!/bin/bash\nnohup ./bin/llama-server -m model.gguf --port 8080 > logs/llama.log 2>&1 &\n",
+    };
+    const read = (p: string) => files[p] ?? null;
+    const inputs = composeInputsSync(read, "docker/docker-compose.yml", compose);
+    expect([...inputs.builds.keys()].sort()).toEqual([
+      "docker/Dockerfile",
+      "docker/docker-entrypoint.sh",
+      "start_all.sh",
+      "start_server.sh",
+    ]);
+    expect(parseLaunch("compose", compose, inputs).engine?.kind).toBe("llama.cpp");
+    // the chain broken (the launcher runs a web app only): the service starts no engine
+    const web: Record<string, string> = { ...files, "start_all.sh": "#!/bin/bash\nexec uvicorn app:app\n" };
+    const none = composeInputsSync((p) => web[p] ?? null, "docker/docker-compose.yml", compose);
+    expect(parseLaunch("compose", compose, none).engine).toBeNull();
+    // through the CLI on a real repository: the compose file is a launch of its own, beside the serve script
+    const r = tempRepo();
+    repos.push(r);
+    r.commit("add", files);
+    const report = await preflight(r.dir);
+    expect([...new Set(of(report, "preflight.traps").map((f) => f.file))].sort()).toEqual([
+      "docker/docker-compose.yml",
+      "start_server.sh",
+    ]);
+  });
 });

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Report } from "../../../src/domain/report/finding.js";
 import { preflightReport } from "../../helpers/preflight-report.js";
-import { startedScripts } from "../../../src/stages/preflight/script-launchers.js";
+import { startedScripts } from "../../../src/domain/launch/started-scripts.js";
 import { parseServeScript } from "../../../src/domain/launch/parse.js";
 import type { TempRepo } from "../../helpers/repo.js";
 

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../../../src/cli/main.js";
 import type { Report } from "../../../src/domain/report/finding.js";
-import { startedScripts } from "../../../src/stages/preflight/script-launchers.js";
+import { startedScripts } from "../../../src/domain/launch/started-scripts.js";
 import { tempRepo, type TempRepo } from "../../helpers/repo.js";
 
 const repos: TempRepo[] = [];
