@@ -189,11 +189,14 @@ export function imageEngine(ref: string): EngineKind | null {
       .split("/")
       .at(-1) ?? "";
   if (APP_WORDS.test(image)) return null;
-  if (/sglang/i.test(name)) return "sglang";
+  // the image's own name (with its tag) says the engine, not its registry or namespace: `ghcr.io/vllm-project/guidellm`
+  // is a load generator, `.../vllm-mistral-7b/kb-chat:latest` a UI in a namespace named after the model it calls
+  const named = name.split("/").at(-1) ?? "";
+  if (/sglang/i.test(named)) return "sglang";
   // another server named like an engine (llama-cpp-python's, allenporter/llama-cpp-server's, Triton's vLLM tag)
   if (OTHER_SERVERS.test(name.replace(/:[^/]*$/, ""))) return null;
-  if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
-  if (/vllm/i.test(name)) return "vllm";
+  if (/llama[._-]?cpp|llama-server/i.test(named)) return "llama.cpp";
+  if (/vllm/i.test(named)) return "vllm";
   return null;
 }
 
@@ -358,6 +361,11 @@ export function containerEngine(run: PodmanRun, h: EngineHints): Found | null {
   // `aiperf profile --model m --url ...`: a program and its subcommand (a benchmark, a client), not an engine's argv
   const bare = (w: Word | undefined) => w !== undefined && /^[A-Za-z][\w.-]*$/.test(w.text);
   if (first && first.text !== "serve" && bare(first) && bare(after[1])) return null;
+  // `postgres -c max_connections=150`: a program of its own name first, whatever its flags look like (`-c` is
+  // llama-server's context size and postgres's setting)
+  if (first && bare(first) && !/serve|vllm|sglang|llama|python|^-/i.test(first.text)) return null;
+  // llama.cpp's other programs (`/app/llama-bench -m x.gguf -p 512`): a benchmark or a CLI, not the server
+  if (first && /(^|\/)llama-(?!server$)[\w-]+$/.test(first.text)) return null;
   const flags = readFlags(after).flags;
   const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
   if (llamaish) return { kind: "llama.cpp", args: [...after] };

@@ -79,14 +79,19 @@ export function parseKube(text: string): KubeContainer[] | null {
 }
 
 /**
- * Calls `visit` for every map that holds a `containers:` list (a pod spec, a KServe predictor...) or a single
+ * Calls `visit` for every map that holds a `containers:` list (a pod spec, a KServe predictor...; its sidecar init
+ * containers first) or a single
  * container map under `runner:` (OME-like serving runtimes: the map beside it holds the volumes).
  */
 function walk(y: YamlReader, node: unknown, visit: (pod: Node, containers: Node[]) => void, depth = 0): void {
   const n = y.deref(node);
   if (!n || depth > 24) return;
   if (isMap(n)) {
-    if (isSeq(y.get(n, "containers"))) visit(n, y.items(y.get(n, "containers")));
+    // (an init container with `restartPolicy: Always` is a sidecar: it runs for the pod's life, an engine too)
+    const init = y.get(n, "initContainers");
+    const sidecars = isSeq(init) ? y.items(init).filter((c) => y.str(y.get(c, "restartPolicy")) === "Always") : [];
+    const main = isSeq(y.get(n, "containers")) ? y.items(y.get(n, "containers")) : [];
+    if (main.length || sidecars.length) visit(n, [...sidecars, ...main]);
     const runner = y.deref(y.get(n, "runner"));
     if (isMap(runner) && (y.get(runner, "image") || y.get(runner, "command"))) visit(n, [runner]);
     for (const k of y.keys(n)) if (k !== "containers" && k !== "runner") walk(y, y.get(n, k), visit, depth + 1);
@@ -176,7 +181,8 @@ function readContainer(
   const from = y.line(c);
   const to = Math.max(...words.map((w) => w.line));
   const command = yamlCommand(words, from, to, lines);
-  const rp = y.get(pod, "restartPolicy");
+  // (a sidecar's own `restartPolicy: Always`: the kubelet restarts it whatever the pod's policy says)
+  const rp = y.get(c, "restartPolicy") ?? y.get(pod, "restartPolicy");
   const run = readPodmanRun(command, words, "kubernetes");
   const name = `${workload}/${cname}`;
   run.workload = {

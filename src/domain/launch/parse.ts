@@ -209,9 +209,14 @@ function guesser(assignments: readonly { name: string; value: string }[], script
       // (`X=${X:-""}` names no program: the caller's X does)
       const self = (v: string) => new RegExp(`^\\$\\{?${m[1]}\\b`).test(unquote(v));
       // (`BIN=""` before a probe loop sets it: the empty start names no program)
+      // (`BIN="${BIN:-$HOME/llama.cpp/build/bin/llama-server}"`: the caller's BIN, else the default it gives)
+      const ownDefault = (v: string) => {
+        const d = new RegExp(`^\\$\\{${m[1]}:?[-=]([^}]+)\\}$`).exec(unquote(v))?.[1];
+        return d && unquote(d) !== "" ? d : undefined;
+      };
       const values = assignments
-        .filter((a) => a.name === m[1] && !positional(a.value) && !self(a.value) && unquote(a.value) !== "")
-        .map((a) => a.value);
+        .filter((a) => a.name === m[1] && !positional(a.value) && unquote(a.value) !== "")
+        .flatMap((a) => (!self(a.value) ? [a.value] : ownDefault(a.value) ? [ownDefault(a.value)!] : []));
       // `for path in "$DIR/build/bin/llama-server" /usr/local/bin/llama-server; do BIN="$path"`: the first it tries
       if (!values.length) values.push(...loopValues(script, m[1]!).slice(0, 1));
       // `BIN=$(command -v llama-server)`, else `$(command -v llama-cli)` in an elif: the program probed first is the

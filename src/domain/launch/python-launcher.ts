@@ -104,7 +104,11 @@ function placed(path: string, scriptDir: string, file: boolean): string[] {
 }
 
 const STARTS: ReadonlyArray<[EngineKind, RegExp]> = [
-  ["vllm", /vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/],
+  // (not a logger's name: a copy of vLLM's server module keeps `init_logger('vllm.entrypoints.openai.api_server')`)
+  [
+    "vllm",
+    /(?<!(?:init_logger|getLogger)\(\s*["'])vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/,
+  ],
   ["sglang", /sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/],
   ["llama.cpp", /["'][^"'\s]*llama-server(\.exe)?["']/],
 ];

@@ -11,9 +11,18 @@ export const autoToolChoice: TrapRuleDef = {
   why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
   check: (ctx) =>
     engines(ctx).flatMap(({ source, engine }) => {
-      const names = engine.flags.map((f) => normalizeFlagName(f.name));
       const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
-      if (!auto || names.includes("--tool-call-parser")) return [];
+      const parsers = engine.flags.filter((f) => normalizeFlagName(f.name) === "--tool-call-parser");
+      // the parser only where a variable the file never sets has a value (`if [[ -n "$TOOL_CALL_PARSER" ]]; then
+      // P="--tool-call-parser $TOOL_CALL_PARSER"`, `${TP:+--tool-call-parser "$TP"}`) while auto tool choice is always
+      // passed: a run that does not set it is refused
+      const fromOutside =
+        parsers.length > 0 &&
+        parsers.every((f) => f.optional && f.resolvedValue === undefined) &&
+        auto !== undefined &&
+        !auto.optional &&
+        !auto.offDefault;
+      if (!auto || (parsers.length && !fromOutside)) return [];
       // added only where the defaults do not reach, under a test of the caller's options for a parser
       // (`[[ $extra == *tool-call-parser* ]]`): the parser comes with it, from words the file does not write
       if (
@@ -26,8 +35,12 @@ export const autoToolChoice: TrapRuleDef = {
           ctx,
           source.file,
           auto.line,
-          "--enable-auto-tool-choice is set without --tool-call-parser",
-          "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models.",
+          fromOutside
+            ? "--enable-auto-tool-choice is always set, --tool-call-parser only when a variable this file never sets has a value"
+            : "--enable-auto-tool-choice is set without --tool-call-parser",
+          fromOutside
+            ? "Give the parser a default in the file (TOOL_CALL_PARSER=${TOOL_CALL_PARSER:-hermes}), or pass --enable-auto-tool-choice only with it."
+            : "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models.",
         ),
       ];
     }),
