@@ -15,7 +15,7 @@ export function dockerfileOf(
   svc: Node,
   dir: string,
   expand: (text: string) => string,
-): { context: string; path: string; inline: string | null; target: string | null } | null {
+): { context: string; path: string; fallback: string | null; inline: string | null; target: string | null } | null {
   const build = y.get(svc, "build");
   if (!build) return null;
   const context = expand(y.str(build) ?? y.str(y.get(build, "context")) ?? ".") || ".";
@@ -24,10 +24,15 @@ export function dockerfileOf(
   const ctx = posix.normalize(posix.join(dir || ".", context));
   if (ctx.startsWith("../")) return null;
   const inline = y.str(y.get(build, "dockerfile_inline"));
-  const file = expand(y.str(y.get(build, "dockerfile")) ?? "Dockerfile") || "Dockerfile";
+  const named = y.str(y.get(build, "dockerfile"));
+  const file = expand(named ?? "Dockerfile") || "Dockerfile";
   // (`target:` builds that stage of a multi-stage Dockerfile, not its last)
   const target = y.str(y.get(build, "target"));
-  return { context: ctx, path: posix.normalize(posix.join(ctx, file)), inline, target: target ? expand(target) : null };
+  // with no file named, docker's CLI (getDockerfileRelPath) and Compose v1 build a lowercase `dockerfile` when there
+  // is no `Dockerfile`
+  const fallback = named === null ? posix.normalize(posix.join(ctx, "dockerfile")) : null;
+  const path = posix.normalize(posix.join(ctx, file));
+  return { context: ctx, path, fallback, inline, target: target ? expand(target) : null };
 }
 
 const WRAPPERS = /^(?:\S*\/)?(tini|dumb-init|env|exec|nohup)$/;
@@ -96,9 +101,11 @@ export function buildReads(
   expand: (text: string) => string,
 ): Map<string, string> {
   const out = new Map<string, string>();
-  const df = dockerfileOf(y, svc, dir, expand);
-  if (!df || df.inline !== null) return out;
-  const text = read(df.path);
+  const found = dockerfileOf(y, svc, dir, expand);
+  if (!found || found.inline !== null) return out;
+  const own = read(found.path);
+  const df = own === null && found.fallback ? { ...found, path: found.fallback } : found;
+  const text = own ?? (df.path !== found.path ? read(df.path) : null);
   if (text === null) return out;
   out.set(df.path, text);
   const image = parseDockerfile(text, df.path, df.target);
@@ -124,7 +131,9 @@ export function builtImage(
   command: readonly Word[] | null,
   expand: (text: string) => string,
 ): BuiltImage | null {
-  const df = dockerfileOf(y, svc, dir, expand);
+  const found = dockerfileOf(y, svc, dir, expand);
+  const fallback = found && !builds.has(found.path) && found.fallback && builds.has(found.fallback);
+  const df = found && fallback ? { ...found, path: found.fallback! } : found;
   const text = df ? (df.inline ?? builds.get(df.path)) : undefined;
   if (!df || text === undefined) return null;
   const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path, df.target);

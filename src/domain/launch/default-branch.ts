@@ -177,20 +177,39 @@ function branchOf(e: Engine, lines: readonly string[], firstLine: number, env: E
   return null;
 }
 
-/** A case pattern as a regular expression: quoted parts literal, * and ? as the shell reads them. */
+/** A case pattern as a regular expression: quoted parts literal, *, ? and [...] as the shell reads them. */
 export function globRegex(pattern: string): RegExp {
   const parts = pattern.match(/"[^"]*"|'[^']*'|[^"']+/g) ?? [];
-  const body = parts
-    .map((p) =>
-      /^["']/.test(p)
-        ? p.slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
-        : p
-            .replace(/[.+^${}()|\\]/g, "\\$&")
-            .replace(/\*/g, ".*")
-            .replace(/\?/g, "."),
-    )
-    .join("");
+  const body = parts.map((p) => (/^["']/.test(p) ? escapeRegex(p.slice(1, -1)) : globPart(p))).join("");
   return new RegExp(`^${body}$`);
+}
+
+const escapeRegex = (t: string) => t.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+
+/** An unquoted piece of a pattern; a `[` with no closing `]` is a literal bracket (bash matches it so). */
+function globPart(p: string): string {
+  let out = "";
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i]!;
+    if (c === "*") out += ".*";
+    else if (c === "?") out += ".";
+    else if (c === "\\" && i + 1 < p.length) out += escapeRegex(p[++i]!);
+    else if (c === "[") {
+      // (a `]` right after `[` or `[!` is a member, not the end)
+      let j = i + 1 + (p[i + 1] === "!" || p[i + 1] === "^" ? 1 : 0);
+      if (p[j] === "]") j++;
+      const end = p.indexOf("]", j);
+      if (end < 0) {
+        out += "\\[";
+        continue;
+      }
+      const negate = p[i + 1] === "!" || p[i + 1] === "^";
+      const members = p.slice(i + 1 + (negate ? 1 : 0), end).replace(/[\\\]^[]/g, "\\$&");
+      out += `[${negate ? "^" : ""}${members}]`;
+      i = end;
+    } else out += escapeRegex(c);
+  }
+  return out;
 }
 
 /** Launches in the branches of one `case "$X" in`: the first branch whose pattern X's default matches. */

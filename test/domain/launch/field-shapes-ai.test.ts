@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { parseLaunch } from "../../../src/domain/launch/launch.js";
 import { imageEngine } from "../../../src/domain/launch/engine.js";
+import { globRegex } from "../../../src/domain/launch/default-branch.js";
 import { launchedEngine } from "../../../src/domain/launch/python-launcher.js";
 
 const engine = (kind: Parameters<typeof parseLaunch>[0], text: string) => {
@@ -122,5 +123,36 @@ describe("a Kubernetes sidecar init container", () => {
 
   it("without it runs to completion before the pod starts: no engine", () => {
     expect(parseLaunch("kubernetes", jobset("Never")).engine).toBeNull();
+  });
+});
+
+describe("a case pattern with a bracket (laradock's scripts: `[A` crashed preflight on the whole repository)", () => {
+  it("reads [...] as a bracket expression and an unclosed [ as a literal, as bash does", () => {
+    const cases: [string, string, boolean][] = [
+      ["[A", "[A", true],
+      ["[Yy]*", "yes", true],
+      ["[!0-9]*", "abc", true],
+      ["[!0-9]*", "5a", false],
+      ["[]]", "]", true],
+      ['"a*"', "a*", true],
+      ['"a*"', "ab", false],
+      ["--model=*", "--model=x", true],
+      ["a?c", "abc", true],
+    ];
+    expect(cases.map(([p, v]) => globRegex(p).test(v))).toEqual(cases.map(([, , want]) => want));
+  });
+
+  it("takes the arm a value matches in a script", () => {
+    const text = [
+      "#!/bin/bash",
+      'MODE="${MODE:-Yes}"',
+      'case "$MODE" in',
+      "  [A) echo odd ;;",
+      "  [Yy]*) vllm serve m --port 8000 ;;",
+      "  *) vllm serve m --port 9000 --enforce-eager ;;",
+      "esac",
+      "",
+    ].join("\n");
+    expect(engine("script", text)?.flags).toEqual(["--port@5"]);
   });
 });

@@ -157,4 +157,28 @@ describe("preflight: compose services built from the repository", () => {
       "start_server.sh",
     ]);
   });
+
+  it("builds a lowercase dockerfile when the context has no Dockerfile and the service names none", () => {
+    // (docker's CLI, getDockerfileRelPath: without -f it looks for `dockerfile` too; so did Compose v1)
+    const compose = "services:\n  llm-gpu:\n    build: ./llm-gpu\n    runtime: nvidia\n";
+    const files: Record<string, string> = {
+      "llm-gpu/dockerfile":
+        'FROM nvidia/cuda:12.4.1-devel-ubuntu22.04\nCOPY entrypoint.sh /entrypoint.sh\nENTRYPOINT ["/entrypoint.sh"]\n',
+      "llm-gpu/entrypoint.sh":
+        "#!/bin/bash\ncd /app/llama.cpp && exec ./bin/llama-server -m /models/m.gguf --port 5001\n",
+    };
+    const inputs = composeInputsSync((p) => files[p] ?? null, "docker-compose.yml", compose);
+    expect([...inputs.builds.keys()]).toEqual(["llm-gpu/dockerfile", "llm-gpu/entrypoint.sh"]);
+    expect(parseLaunch("compose", compose, inputs).engine?.kind).toBe("llama.cpp");
+    // a Dockerfile beside it is the one built; a named file is never swapped for another
+    const both: Record<string, string> = {
+      ...files,
+      "llm-gpu/Dockerfile": 'FROM python:3.12\nCMD ["python", "app.py"]\n',
+    };
+    const own = composeInputsSync((p) => both[p] ?? null, "docker-compose.yml", compose);
+    expect(parseLaunch("compose", compose, own).engine).toBeNull();
+    const named = compose.replace("build: ./llm-gpu", "build:\n      context: ./llm-gpu\n      dockerfile: Dockerfile");
+    const none = composeInputsSync((p) => files[p] ?? null, "docker-compose.yml", named);
+    expect(parseLaunch("compose", named, none).engine).toBeNull();
+  });
 });
