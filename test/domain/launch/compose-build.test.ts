@@ -128,7 +128,8 @@ describe("a compose service built from the repository", () => {
   it("reads the files from the compose file's own directory", () => {
     const reads: string[] = [];
     buildFiles(compose("    build: ../docker\n"), (p) => (reads.push(p), null), "deploy/compose");
-    expect(reads).toEqual(["deploy/docker/Dockerfile"]);
+    // (with no Dockerfile there, the lowercase `dockerfile` docker's CLI also builds, in the same directory)
+    expect(reads).toEqual(["deploy/docker/Dockerfile", "deploy/docker/dockerfile"]);
   });
 });
 
