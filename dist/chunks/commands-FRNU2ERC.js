@@ -8,12 +8,12 @@ const __dirname = __dgDirname(__filename);
 import {
   HANDLERS,
   runCommand
-} from "./chunk-JWSOYSCT.js";
+} from "./chunk-GIVU5GWI.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-YMY4VPF4.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-GNAUCUHM.js";
+import "./chunk-VY4K3XMR.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";

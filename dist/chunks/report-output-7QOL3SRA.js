@@ -13,7 +13,7 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-JWSOYSCT.js";
+} from "./chunk-GIVU5GWI.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
 import "./chunk-YMY4VPF4.js";
@@ -25,7 +25,7 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-GNAUCUHM.js";
+} from "./chunk-VY4K3XMR.js";
 import "./chunk-SDA2ORHP.js";
 import "./chunk-V3OBMPDC.js";
 import "./chunk-7ICKPVQF.js";

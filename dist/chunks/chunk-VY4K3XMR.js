@@ -2311,101 +2311,373 @@ function copiedFrom(image, target) {
   return null;
 }
 
-// src/domain/launch/compose-build.ts
-function dockerfileOf(y, svc, dir, expand) {
-  const build = y.get(svc, "build");
-  if (!build) return null;
-  const context = expand(y.str(build) ?? y.str(y.get(build, "context")) ?? ".") || ".";
-  if (/^[a-z+]+:\/\/|^git@|\.git(#|$)/i.test(context)) return null;
-  const ctx = posix2.normalize(posix2.join(dir || ".", context));
-  if (ctx.startsWith("../")) return null;
-  const inline = y.str(y.get(build, "dockerfile_inline"));
-  const file = expand(y.str(y.get(build, "dockerfile")) ?? "Dockerfile") || "Dockerfile";
-  const target = y.str(y.get(build, "target"));
-  return { context: ctx, path: posix2.normalize(posix2.join(ctx, file)), inline, target: target ? expand(target) : null };
-}
-var WRAPPERS = /^(?:\S*\/)?(tini|dumb-init|env|exec|nohup)$/;
-var SHELL = /^(?:\S*\/)?(ba|da|z)?sh$/;
-var PYTHON = /^(?:\S*\/)?python[0-9.]*$/;
-function programPath(words) {
-  let i = 0;
-  while (words[i] && (WRAPPERS.test(words[i].text) || words[i].text === "--" || /^-/.test(words[i].text))) i++;
-  const first = words[i]?.text;
-  if (!first) return null;
-  if (PYTHON.test(first)) {
-    const file = words.slice(i + 1).find((w) => !w.text.startsWith("-"));
-    return file && /\.py$/.test(file.text) && !words.slice(i + 1).some((w) => w.text === "-m") ? file.text : null;
+// src/domain/launch/started-scripts.ts
+import { basename as basename2 } from "node:path";
+
+// src/domain/launch/resolve.ts
+function resolveWord(word2, env) {
+  const e = word2.guard !== void 0 && env.get(word2.guard) === "" ? new Map(env).set(word2.guard, null) : env;
+  let out = "";
+  for (const p of word2.parts) {
+    const v = resolvePart(p, e);
+    if (v === void 0) return void 0;
+    out += v;
   }
-  if (!SHELL.test(first)) return first;
-  const c = words.findIndex((w, j) => j > i && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
-  if (c > 0 && words[c + 1]) return programPath(lexWords(words[c + 1].text, words[c + 1].line));
-  const script = words.slice(i + 1).find((w) => !w.text.startsWith("-"));
-  return script?.text ?? null;
-}
-function scriptIn(image, context, command) {
-  const program = programPath(image.entrypoint ?? command ?? image.cmd ?? []);
-  if (!program || program.includes("$")) return null;
-  const inImage = posix2.isAbsolute(program) ? program : posix2.resolve(image.workdir, program);
-  const src = copiedFrom(image, inImage);
-  return src === null ? null : { inImage, path: posix2.normalize(posix2.join(context, src)) };
-}
-function importedModules(image, context, inImage, source) {
-  const names = [...source.matchAll(/^\s*(?:from\s+([.\w]+)\s+import\b|import\s+([\w.]+))/gm)].map(
-    (m) => m[1] ?? m[2]
-  );
-  const out = /* @__PURE__ */ new Set();
-  for (const name of names.slice(0, 64)) {
-    const rel = /^\.+/.exec(name)?.[0].length ?? 0;
-    const file = `${name.slice(rel).split(".").join("/")}.py`;
-    if (file === ".py") continue;
-    const bases = rel ? [posix2.resolve(posix2.dirname(inImage), ...Array(rel - 1).fill(".."))] : [image.workdir, posix2.dirname(inImage)];
-    for (const base of bases) {
-      const src = copiedFrom(image, posix2.join(base, file));
-      if (src !== null) out.add(posix2.normalize(posix2.join(context, src)));
-    }
-  }
-  return [...out].slice(0, 16);
-}
-function buildReads(y, svc, dir, read, command, expand) {
-  const out = /* @__PURE__ */ new Map();
-  const df = dockerfileOf(y, svc, dir, expand);
-  if (!df || df.inline !== null) return out;
-  const text = read(df.path);
-  if (text === null) return out;
-  out.set(df.path, text);
-  const image = parseDockerfile(text, df.path, df.target);
-  const script = scriptIn(image, df.context, command);
-  const body = script === null ? null : read(script.path);
-  if (script === null || body === null) return out;
-  out.set(script.path, body);
-  if (/\.py$/.test(script.path))
-    for (const m of importedModules(image, df.context, script.inImage, body)) {
-      const t = m === script.path ? null : read(m);
-      if (t !== null) out.set(m, t);
-    }
   return out;
 }
-function builtImage(y, svc, dir, builds, command, expand) {
-  const df = dockerfileOf(y, svc, dir, expand);
-  const text = df ? df.inline ?? builds.get(df.path) : void 0;
-  if (!df || text === void 0) return null;
-  const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path, df.target);
-  const at2 = scriptIn(image, df.context, command);
-  const body = at2 === null ? void 0 : builds.get(at2.path);
-  if (at2 === null || body === void 0) return { image, script: null };
-  const modules = /\.py$/.test(at2.path) ? importedModules(image, df.context, at2.inImage, body).flatMap((m) => {
-    const text2 = m === at2.path ? void 0 : builds.get(m);
-    return text2 === void 0 ? [] : [{ path: m, text: text2 }];
-  }) : [];
-  return { image, script: { path: at2.path, text: body, ...modules.length ? { modules } : {} } };
+function resolvePart(p, env) {
+  if (p.kind === "lit") return p.text;
+  if (p.kind === "sub") return void 0;
+  if (p.index !== null) return void 0;
+  const known = env.has(p.name) ? env.get(p.name) : void 0;
+  const value = known === null ? void 0 : known;
+  switch (p.op) {
+    case null:
+      return value;
+    case ":-":
+    case ":=":
+      if (value !== void 0 && value !== "") return value;
+      if (known === null) return void 0;
+      return resolveText(p.arg, p.line, env);
+    case "-":
+    case "=":
+      if (value !== void 0) return value;
+      if (known === null) return void 0;
+      return resolveText(p.arg, p.line, env);
+    case ":+":
+      if (value === void 0) return void 0;
+      return value === "" ? "" : resolveText(p.arg, p.line, env);
+    case "length":
+      return value === void 0 ? void 0 : String(value.length);
+    default:
+      return void 0;
+  }
 }
-function llamaCppStage(y, svc, dir, expand) {
-  const df = dockerfileOf(y, svc, dir, expand);
-  return df?.target && /(^|\/)\.devops\/[^/]*\.Dockerfile$/.test(df.path) ? df.target : null;
+function resolveText(text, line, env) {
+  const words = lexWords(text, line);
+  const values = words.map((w) => resolveWord(w, env));
+  return values.some((v) => v === void 0) ? void 0 : values.join(" ");
+}
+function applyDefaults(word2, env) {
+  for (const p of word2.parts) {
+    if (p.kind === "param" && (p.op === ":=" || p.op === "=") && !env.has(p.name)) {
+      const v = resolveText(p.arg, p.line, env);
+      env.set(p.name, v ?? null);
+    }
+  }
+}
+function assign(env, name, value, append) {
+  if (append) {
+    const prev = env.get(name);
+    env.set(name, prev === void 0 ? value ?? null : prev === null || value === void 0 ? null : prev + value);
+  } else {
+    env.set(name, value ?? null);
+  }
 }
 
-// src/domain/launch/compose-mount.ts
-import { posix as posix3 } from "node:path";
+// src/domain/launch/default-branch.ts
+function defaultBranchFirst(ranked, lines, firstLine, env) {
+  if (ranked.length < 2) return ranked;
+  const taken = caseTaken(ranked, lines, firstLine, env) ?? ifTaken(ranked, lines, firstLine, env) ?? exitTaken(ranked, lines, firstLine, env);
+  return taken ? [taken, ...ranked.filter((e) => e !== taken)] : ranked;
+}
+var VAR = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
+function wordValue(word2, env, unsetEmpty = false) {
+  const bare = /^"(.*)"$|^'(.*)'$/.exec(word2);
+  const text = bare ? bare[1] ?? bare[2] : word2;
+  const d = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(:?)-([^$`{}]*)\}$/.exec(text);
+  if (d) {
+    if (!env.has(d[1])) return d[3];
+    const set = env.get(d[1]);
+    return set === null || set === void 0 ? void 0 : set === "" && d[2] ? d[3] : set;
+  }
+  const v = VAR.exec(text);
+  if (!v) return /[$`]/.test(text) ? void 0 : text;
+  if (unsetEmpty && !env.has(v[1])) return "";
+  return env.get(v[1]) ?? void 0;
+}
+function evalTest(cond, env, unsetEmpty = true) {
+  const body = cond.trim().replace(/\s*;?\s*then\s*$/, "");
+  const parts = body.split(/\s+(\|\||&&)\s+(?=\[|test\s)/);
+  if (parts.length > 1) {
+    let acc = evalTest(parts[0], env, unsetEmpty);
+    for (let i = 1; i + 1 < parts.length; i += 2) {
+      const v = evalTest(parts[i + 1], env, unsetEmpty);
+      acc = parts[i] === "||" ? acc || v ? true : acc === false && v === false ? false : null : and(acc, v);
+    }
+    return acc;
+  }
+  const m = /^(?:\[\[\s*(.*?)\s*\]\]|\[\s*(.*?)\s*\]|test\s+(.*?))\s*;?\s*(?:then)?\s*$/.exec(cond.trim());
+  if (!m) return null;
+  const words = (m[1] ?? m[2] ?? m[3]).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
+  if (words.length === 2 && (words[0] === "-z" || words[0] === "-n")) {
+    const v = wordValue(words[1], env, unsetEmpty);
+    return v === void 0 ? null : v === "" === (words[0] === "-z");
+  }
+  if (words.length === 2 && /^-[ef]$/.test(words[0]) && /^["']?\/(\.dockerenv|run\/\.containerenv)["']?$/.test(words[1]))
+    return false;
+  if (words.length !== 3) return null;
+  const [a, b] = [wordValue(words[0], env), wordValue(words[2], env)];
+  if (a === void 0 || b === void 0) return null;
+  const numeric = NUMERIC[words[1]];
+  if (numeric) return /^-?\d+$/.test(a) && /^-?\d+$/.test(b) ? numeric(Number(a), Number(b)) : null;
+  if (!["=", "==", "!="].includes(words[1])) return null;
+  const glob = m[1] !== void 0 && /^(?:[^"'*?]|"[^"]*"|'[^']*')*[*?]/.test(words[2]) && !/[$[]/.test(words[2]);
+  const same = glob ? globRegex(words[2]).test(a) : a === b;
+  return same === (words[1] !== "!=");
+}
+var and = (a, b) => a === null || b === null ? null : a && b;
+var NUMERIC = {
+  "-eq": (a, b) => a === b,
+  "-ne": (a, b) => a !== b,
+  "-gt": (a, b) => a > b,
+  "-lt": (a, b) => a < b,
+  "-ge": (a, b) => a >= b,
+  "-le": (a, b) => a <= b
+};
+function enclosingTest(index, lines, env) {
+  const own = ownIf(index, lines);
+  return own === null || own.elif ? null : evalTest(own.test, env);
+}
+function ownIf(index, lines) {
+  let depth = 0;
+  for (let i = index - 1; i >= 0; i--) {
+    const l = lines[i];
+    if (ONE_LINE_IF.test(l)) continue;
+    if (/^\s*fi\b/.test(l)) depth++;
+    const m = /^\s*(el)?if\s+(.*)$/.exec(l);
+    if (!m) continue;
+    if (depth === 0) return { test: m[2], elif: m[1] !== void 0 };
+    if (!m[1]) depth--;
+  }
+  return null;
+}
+function exitTaken(ranked, lines, firstLine, env) {
+  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line);
+  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
+  const fi = between.findIndex((l) => /^\s*fi\b/.test(l));
+  if (fi < 0 || !between.slice(0, fi).some((l) => /^\s*exit\b/.test(l))) return null;
+  if (between.slice(0, fi).some((l) => /^\s*(else|elif)\b/.test(l))) return null;
+  const holds = enclosingTest(a.command.line - firstLine, lines, env);
+  return holds === null ? null : holds ? a : b;
+}
+function ifTaken(ranked, lines, firstLine, env) {
+  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line);
+  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
+  let open = 0;
+  let otherwise = false;
+  for (const l of between) {
+    if (ONE_LINE_IF.test(l)) continue;
+    if (/^\s*if\b/.test(l)) open++;
+    else if (/^\s*fi\b/.test(l)) open--;
+    else if (open === 0 && /^\s*else\s*$/.test(l)) otherwise = true;
+    if (open < 0) return null;
+  }
+  if (!otherwise) return null;
+  const holds = enclosingTest(a.command.line - firstLine, lines, env);
+  return holds === null ? null : holds ? a : b;
+}
+var ONE_LINE_IF = /^\s*if\b.*;\s*fi\s*$/;
+var PATTERN = `(?:"[^"]*"|'[^']*'|[^\\s()|"';$]+)`;
+var LABEL = new RegExp(`^\\s*\\(?\\s*(${PATTERN}(?:\\s*\\|\\s*${PATTERN})*)\\s*\\)`);
+var CASE = /^\s*case\s+("?\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"?)\s+in\b/;
+function branchOf(e, lines, firstLine, env) {
+  let patterns = null;
+  let label = -1;
+  for (let i = e.command.line - firstLine; i >= 0; i--) {
+    const l = lines[i];
+    if (patterns === null && i < e.command.line - firstLine && (/^\s*esac\b/.test(l) || /;;\s*$/.test(l))) return null;
+    const c = CASE.exec(l);
+    if (c) return patterns ? { caseLine: i, value: wordValue(c[1], env), patterns, label } : null;
+    if (patterns !== null) {
+      if (/^\s*esac\b/.test(l)) return null;
+      continue;
+    }
+    const m = LABEL.exec(l);
+    if (m) {
+      patterns = m[1].split("|").map((p) => p.trim());
+      label = i;
+    }
+  }
+  return null;
+}
+function globRegex(pattern) {
+  const parts = pattern.match(/"[^"]*"|'[^']*'|[^"']+/g) ?? [];
+  const body = parts.map((p) => /^["']/.test(p) ? escapeRegex(p.slice(1, -1)) : globPart(p)).join("");
+  return new RegExp(`^${body}$`);
+}
+var escapeRegex = (t) => t.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+function globPart(p) {
+  let out = "";
+  for (let i = 0; i < p.length; i++) {
+    const c = p[i];
+    if (c === "*") out += ".*";
+    else if (c === "?") out += ".";
+    else if (c === "\\" && i + 1 < p.length) out += escapeRegex(p[++i]);
+    else if (c === "[") {
+      let j = i + 1 + (p[i + 1] === "!" || p[i + 1] === "^" ? 1 : 0);
+      if (p[j] === "]") j++;
+      const end = p.indexOf("]", j);
+      if (end < 0) {
+        out += "\\[";
+        continue;
+      }
+      const negate = p[i + 1] === "!" || p[i + 1] === "^";
+      const members = p.slice(i + 1 + (negate ? 1 : 0), end).replace(/[\\\]^[]/g, "\\$&");
+      out += `[${negate ? "^" : ""}${members}]`;
+      i = end;
+    } else out += escapeRegex(c);
+  }
+  return out;
+}
+function caseTaken(ranked, lines, firstLine, env) {
+  const branches = ranked.flatMap((e) => {
+    const b = branchOf(e, lines, firstLine, env);
+    return b ? [{ e, ...b }] : [];
+  });
+  const first = branches[0];
+  if (!first || first.value === void 0) return null;
+  const same = branches.filter((b) => b.caseLine === first.caseLine).sort((x, y) => x.label - y.label);
+  if (same.length < 2) return null;
+  const matches = (patterns) => patterns.some((p) => globRegex(p).test(first.value));
+  const matching = same.find((b) => matches(b.patterns));
+  if (!matching) return null;
+  for (let i = first.caseLine + 1; i < matching.label; i++) {
+    const m = LABEL.exec(lines[i]);
+    if (m && !same.some((b) => b.label === i) && matches(m[1].split("|").map((p) => p.trim()))) return null;
+  }
+  return matching.e;
+}
+
+// src/domain/launch/case-arms.ts
+var CaseArms = class {
+  stack = [];
+  /** `case WORD in`: WORD's value when known. */
+  open(value) {
+    this.stack.push({ value, matched: false, arm: "unknown", patterns: [] });
+  }
+  /** A word of the arm's pattern list (`a|b)` gives a and b). */
+  pattern(word2) {
+    this.stack.at(-1)?.patterns.push(word2);
+  }
+  /** The `)` that ends the pattern list: whether this arm runs. */
+  armStarts() {
+    const c = this.stack.at(-1);
+    if (!c) return;
+    const hit = c.value !== void 0 && c.patterns.some((p) => globRegex(p).test(c.value));
+    c.arm = c.value === void 0 ? "unknown" : c.matched || !hit ? "skipped" : "taken";
+    if (c.arm === "taken") c.matched = true;
+    c.patterns = [];
+  }
+  close() {
+    this.stack.pop();
+  }
+  /** Inside an arm that does not run by default. */
+  get skipping() {
+    return this.stack.some((c) => c.arm === "skipped");
+  }
+};
+
+// src/domain/launch/if-arms.ts
+var IfArms = class {
+  stack = [];
+  /** The `if` or `elif` keyword, with the rest of its line (the test) and the variables' values there. */
+  test(elif, rest, env) {
+    const holds = evalTest(rest, env, false);
+    if (!elif) {
+      this.stack.push({ branch: branchOf2(holds), anyTaken: holds === true, known: holds !== null, later: false });
+      return;
+    }
+    const f = this.stack.at(-1);
+    if (!f) return;
+    f.later = true;
+    if (f.anyTaken) f.branch = "skipped";
+    else if (!f.known || holds === null) [f.branch, f.known] = ["unknown", false];
+    else [f.branch, f.anyTaken] = [branchOf2(holds), holds];
+  }
+  /** `else`: runs when every test before it is known false. */
+  otherwise() {
+    const f = this.stack.at(-1);
+    if (f) [f.branch, f.later] = [f.anyTaken ? "skipped" : f.known ? "taken" : "unknown", true];
+  }
+  /** In an `elif` or `else` branch of an if whose earlier tests the defaults cannot judge: either branch may run. */
+  get undecidedAlternative() {
+    const f = this.stack.at(-1);
+    return f !== void 0 && f.later && f.branch === "unknown";
+  }
+  close() {
+    this.stack.pop();
+  }
+  /** Inside a branch that does not run by default. */
+  get skipping() {
+    return this.stack.some((f) => f.branch === "skipped");
+  }
+};
+var DefaultPath = class {
+  ifs = new IfArms();
+  /** the command being read follows a `test && ` the defaults make false (or `test || ` they make true) */
+  chainSkip = false;
+  /** `if`/`elif` (with the line it is on), `else`, `fi`. */
+  keyword(word2, line, env) {
+    if (word2 === "if" || word2 === "elif") {
+      const test = new RegExp(`\\b${word2}\\s+(.*)$`).exec(line)?.[1] ?? "";
+      this.ifs.test(word2 === "elif", test, env);
+    } else if (word2 === "else") this.ifs.otherwise();
+    else if (word2 === "fi") this.ifs.close();
+  }
+  /** `TEST && ` or `TEST || `: `[[ "${DET:-0}" == 1 ]] && FLAGS="--enable-deterministic-inference"`. */
+  chain(op, test, env) {
+    const holds = test ? testHolds(test, env) : null;
+    this.chainSkip = holds !== null && (op === "&&" ? !holds : holds);
+  }
+  /** `;`, a newline, `&`: the chain ends. */
+  separator() {
+    this.chainSkip = false;
+  }
+  get off() {
+    return this.ifs.skipping || this.chainSkip;
+  }
+  get undecidedAlternative() {
+    return this.ifs.undecidedAlternative;
+  }
+  /** A word added inside a branch: optional; off by default when the branch is known not to run by default. */
+  word(w, conditional) {
+    const off2 = w.offDefault || this.off;
+    return { ...w, optional: w.optional || conditional, ...off2 ? { offDefault: true } : {} };
+  }
+  /** A string variable set here: the words the assignment added are off by default; the earlier words an append
+   *  (or `X="$X --flag"`) kept are not. */
+  mark(prev, now) {
+    if (!this.off) return now;
+    const kept = prev && now.slice(0, prev.length).every((w, i) => w.text === prev[i].text && w.line === prev[i].line);
+    const from = kept ? prev.length : 0;
+    return now.map((w, i) => i >= from ? { ...w, offDefault: true } : w);
+  }
+};
+function testHolds(cmd, env) {
+  const first = cmd.words[0]?.text;
+  if (first !== "[[" && first !== "[" && first !== "test") return null;
+  const texts = cmd.words.map((w) => w.resolved ?? w.text);
+  if (texts.some((t) => t.includes("$") || t.includes("'"))) return null;
+  return evalTest(
+    texts.map((t, i) => i === 0 || /^(\]\]|\]|==?|!=|-[a-z]{1,2})$/.test(t) ? t : `'${t}'`).join(" "),
+    env,
+    false
+  );
+}
+var branchOf2 = (holds) => holds === null ? "unknown" : holds ? "taken" : "skipped";
+
+// src/domain/launch/echo-sub.ts
+var TEST_AND_ECHO = /^\s*(\[\[\s[^\]]*\]\]|\[\s[^\]]*\]|test\s[^&|;]*?)\s*&&\s*echo\s+([^;&|`$()<>]*?)\s*;?\s*$/;
+function conditionalEcho(w, env) {
+  const p = w.parts.length === 1 ? w.parts[0] : null;
+  if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
+  const m = TEST_AND_ECHO.exec(p.body);
+  if (!m || /^-[neE]+$/.test(m[2].trim().split(/\s+/)[0])) return null;
+  const holds = evalTest(m[1], env);
+  if (holds === false) return [];
+  return lexWords(m[2], p.line).map((x) => ({ ...x, optional: holds !== true || x.optional }));
+}
 
 // src/domain/launch/words.ts
 var WRAPPERS_WITH_ARG = {
@@ -2525,6 +2797,626 @@ function functionText(lines, name) {
   const end = lines.findIndex((l, j) => j > start && /^\s*\}\s*$/.test(l));
   return lines.slice(start, end < 0 ? void 0 : end).join("\n");
 }
+
+// src/domain/launch/function-calls.ts
+function soleReference(text) {
+  const m = /^"?\$\{?([A-Za-z_][A-Za-z0-9_]*|[1-9])\}?"?$/.exec(text);
+  return m ? m[1] : null;
+}
+function capturedFunction(raw) {
+  const m = /^"?\$\(\s*([A-Za-z_][\w-]*)\s*\)"?$/.exec(raw.trim());
+  return m ? m[1] : null;
+}
+function echoedWords(body, depthOf, ownDepth, strings) {
+  return body.filter((c) => c.words[0]?.text === "echo").flatMap((c) => {
+    const optional = depthOf(c) > ownDepth;
+    return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text)).flatMap((x) => {
+      const ref = soleReference(x.text);
+      const known = ref ? strings.get(ref) : void 0;
+      if (known) return known.map((k) => ({ ...k, optional: k.optional || optional }));
+      if (x.dynamic) return [{ ...x, optional }];
+      return x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional }));
+    });
+  });
+}
+function knownArguments(args, strings) {
+  const out = /* @__PURE__ */ new Map();
+  let any = false;
+  args.slice(0, 9).forEach((a, i) => {
+    const ref = soleReference(a.text);
+    const known = ref ? strings.get(ref) : void 0;
+    if (!known) return;
+    out.set(String(i + 1), known);
+    if (known.length > 1) any = true;
+  });
+  return any ? out : null;
+}
+function removesContainer(body) {
+  const words = body.flatMap((t) => t.kind === "word" ? [t.word.text] : []);
+  return words.some((w, i) => (w === "docker" || w === "podman") && (words[i + 1] === "rm" || words[i + 2] === "rm"));
+}
+function anyKnownArguments(args, strings) {
+  const out = /* @__PURE__ */ new Map();
+  args.slice(0, 9).forEach((a, i) => {
+    const ref = soleReference(a.text);
+    const known = ref ? strings.get(ref) : void 0;
+    if (known) out.set(String(i + 1), known);
+  });
+  return out.size ? out : null;
+}
+function forwardsAll(body) {
+  return body.some((t) => t.kind === "word" && (t.word.arrayRef === "@" || /^"?\$\{?[@*]\}?"?$/.test(t.word.text)));
+}
+var FORWARDS = /\$(\{)?[@*]|\[[@*]\]\}/;
+function forwardedRuntime(body) {
+  for (const c of body) {
+    const w = programWords(c.words);
+    const prog = w[0] ? basename(w[0].text) : "";
+    if ((prog === "docker" || prog === "podman") && w.slice(1).some((x) => FORWARDS.test(x.text))) return prog;
+    const remote = prog === "ssh" ? /^(?:sudo\s+)?(docker|podman)\s/.exec(w.at(-1)?.text ?? "") : null;
+    if (remote && FORWARDS.test(w.at(-1).text)) return remote[1];
+  }
+  return null;
+}
+
+// src/domain/launch/string-vars.ts
+var StringVars = class {
+  constructor(s, printed, plain) {
+    this.s = s;
+    this.printed = printed;
+    this.plain = plain;
+  }
+  s;
+  printed;
+  plain;
+  /** variables whose value ends in a space: an append to them starts a new word */
+  spaced = /* @__PURE__ */ new Set();
+  /** VAR=value (or +=) at `line`, `raw` as written: the words VAR holds after it, or none when unknowable. */
+  set(name, value, line, append, raw, optional) {
+    const prev = this.s.strings.get(name);
+    const copied = capturedFunction(raw) ?? null;
+    const from = copied ? this.printed.get(copied) : this.copiedString(raw, name);
+    if (from && !append) {
+      this.s.strings.set(
+        name,
+        from.map((w) => ({ ...w, optional: w.optional || optional }))
+      );
+      return;
+    }
+    const opaque = /`|\$\(/.test(raw);
+    const written = opaque ? [] : this.writtenWords(name, line, raw);
+    const self = new RegExp(`^\\$\\{?${name}\\}?(?=\\s|$)`).exec(raw);
+    if (self && prev && !append) {
+      if (opaque) this.s.strings.delete(name);
+      else this.s.strings.set(name, [...prev, ...written.slice(1).map((w) => ({ ...this.plain(w), optional }))]);
+      return;
+    }
+    const own = new RegExp(`^\\$\\{?${name}\\}?$`);
+    if (prev && !append && !opaque && written.some((w) => own.test(w.text))) {
+      const around = written.flatMap((w) => own.test(w.text) ? prev : [{ ...this.plain(w), optional }]);
+      this.s.strings.set(name, around);
+      return;
+    }
+    let pieces = null;
+    const composed = opaque ? null : this.composed(written, name);
+    if (composed) pieces = composed.map((w) => ({ ...w, optional: w.optional || optional }));
+    else if (value !== void 0) {
+      const texts = value.split(/\s+/).filter(Boolean);
+      pieces = texts.map((text, i) => ({
+        text,
+        line: written.length === texts.length ? written[i].line : line,
+        optional,
+        dynamic: false,
+        resolved: text
+      }));
+    } else if (!opaque) {
+      pieces = written.map((w) => ({ ...this.plain(w), optional }));
+    }
+    const apart = prev?.length === 0 || this.spaced.has(name) || /^\s/.test(value ?? raw);
+    const joins = !append || prev !== void 0 && apart;
+    if (!pieces || !joins) {
+      this.s.strings.delete(name);
+      return;
+    }
+    this.s.strings.set(name, append ? [...prev, ...pieces] : pieces);
+    if (/\s$/.test((value ?? raw).replace(/^["']|["']$/g, ""))) this.spaced.add(name);
+    else this.spaced.delete(name);
+  }
+  /**
+   * `CTX="${KEEP} ${PREDICT}"`: a value made of other known strings (and plain words) is their words, each at the
+   * line that wrote it; null when a word is anything else.
+   */
+  composed(written, name) {
+    if (!written.length) return null;
+    const out = [];
+    let refs = 0;
+    for (const w of written) {
+      const ref = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(w.text)?.[1];
+      const known = ref && ref !== name ? this.s.strings.get(ref) : void 0;
+      if (known) {
+        out.push(...known);
+        refs++;
+      } else if (w.text.includes("$") || w.text.includes("`")) return null;
+      else out.push(this.plain(w));
+    }
+    return refs ? out : null;
+  }
+  copiedString(raw, name) {
+    const ref = soleReference(raw);
+    return ref && ref !== name ? this.s.strings.get(ref) : void 0;
+  }
+  /**
+   * A string's words as written, each on its own line: a string that goes on past its line is re-read from the
+   * source (quotes removed, line breaks kept; a bounded slice, so no quadratic cost on long files).
+   */
+  writtenWords(name, line, raw) {
+    const idx = line - this.s.firstLine;
+    const spans = /\\\s*$/.test(this.s.lines[idx] ?? "");
+    const src = spans ? assignedSource(this.s.lines.slice(idx, idx + 200).join("\n"), 0, name, line) : null;
+    return lexWords(src?.text ?? raw, line);
+  }
+  /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
+  split(w, evaluated) {
+    if (evaluated && w.parts.length > 1) return this.evaluatedParts(w);
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (!p || p.kind !== "param" || p.op !== null || p.index !== null || p.quoted && !evaluated) return null;
+    const known = this.s.strings.get(p.name);
+    return known && (known.length !== 1 || evaluated || /^-/.test(known[0].text)) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
+  }
+  /** `"$PREFIX_FLAG"` holding one flag word by default: that flag, at the line that set it (with any alternative
+   *  an if-branch the defaults do not take gave it, off by default). */
+  heldFlag(w) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return void 0;
+    const known = this.s.strings.get(p.name);
+    const set = known?.filter((k) => !k.offDefault);
+    if (set?.length !== 1 || !/^--?[A-Za-z][\w.-]*$/.test(set[0].text)) return void 0;
+    return known.map((k) => ({ ...k, optional: k.optional || w.optional }));
+  }
+  /** `"$CMD"` quoted, CMD a known string of several words: those words (bash keeps them one argument). */
+  heldWords(w) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return void 0;
+    const known = this.s.strings.get(p.name);
+    return known && known.length > 1 ? known : void 0;
+  }
+  /** `eval "$ENV_VARS $CMD"`: eval re-reads the joined values, so each known variable's words in turn. */
+  evaluatedParts(w) {
+    const out = [];
+    for (const p of w.parts) {
+      if (p.kind === "lit" && !p.text.trim()) continue;
+      const known = p.kind === "param" && p.op === null && p.index === null ? this.s.strings.get(p.name) : void 0;
+      if (!known) return null;
+      out.push(...known.map((x) => ({ ...x, optional: x.optional || w.optional })));
+    }
+    const first = out.findIndex((x) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(x.text));
+    return first >= 0 ? out.slice(first) : null;
+  }
+};
+
+// src/domain/launch/group.ts
+var KEYWORDS = /* @__PURE__ */ new Set([
+  "if",
+  "then",
+  "else",
+  "elif",
+  "fi",
+  "do",
+  "done",
+  "while",
+  "until",
+  "{",
+  "}",
+  "!",
+  "time",
+  "in"
+]);
+var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
+var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
+var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
+var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local", "readonly"]);
+function groupCommands(text, state, firstLine) {
+  new Grouper(lex(text, firstLine), state).run();
+}
+var Grouper = class _Grouper {
+  constructor(tokens, s, fns = {
+    printed: /* @__PURE__ */ new Map(),
+    forwarders: /* @__PURE__ */ new Map(),
+    bodies: /* @__PURE__ */ new Map(),
+    following: /* @__PURE__ */ new Set()
+  }) {
+    this.tokens = tokens;
+    this.s = s;
+    this.fns = fns;
+    this.vars = new StringVars(s, fns.printed, (w) => this.plain(w));
+  }
+  tokens;
+  s;
+  fns;
+  i = 0;
+  draft = null;
+  pipedFrom = null;
+  caseDepth = 0;
+  /** which arm of each open case runs by default: assignments in the others do not set the value */
+  arms = new CaseArms();
+  path = new DefaultPath();
+  inPattern = false;
+  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
+  conditional = 0;
+  fnName = null;
+  fnOpen = null;
+  braces = 0;
+  conditionalOf = /* @__PURE__ */ new WeakMap();
+  vars;
+  /** lower-case variables set so far only where the defaults do not reach */
+  unsetByDefault = /* @__PURE__ */ new Set();
+  run() {
+    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
+    this.finish(false);
+  }
+  step(t) {
+    if (this.inPattern) {
+      this.pattern(t);
+      return;
+    }
+    if (t.kind === "op") {
+      this.op(t.op);
+      return;
+    }
+    if (t.kind === "redirect") {
+      const d = this.open(t.line);
+      d.redirects.push({ op: t.op, target: t.target });
+      d.endLine = Math.max(d.endLine, t.line);
+      return;
+    }
+    if (t.kind === "array") {
+      this.array(t);
+      return;
+    }
+    this.word(t.word);
+  }
+  pattern(t) {
+    if (t.kind === "word" && t.word.text === "esac") {
+      this.caseDepth--;
+      this.conditional = Math.max(0, this.conditional - 1);
+      this.inPattern = false;
+      this.arms.close();
+      return;
+    }
+    if (t.kind === "word") this.arms.pattern(t.word.text);
+    if (t.kind === "op" && t.op === ")") {
+      this.inPattern = false;
+      this.arms.armStarts();
+    }
+  }
+  op(op) {
+    if (op === "(") return;
+    if (op === "|" || op === "|&") {
+      const cmd = this.finish(true);
+      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
+      this.pipedFrom = cmd;
+      return;
+    }
+    if (op === "&&" || op === "||") {
+      this.path.chain(op, this.finish(false), this.testEnv());
+      return;
+    }
+    if (SEPARATORS.has(op)) {
+      this.finish(false);
+      this.path.separator();
+      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
+    }
+  }
+  array(t) {
+    const words = t.words.flatMap(
+      (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef).slice(w.arrayFrom ?? 0) : this.vars.split(w, false) ?? [this.plain(w)]
+    ).map((w) => this.path.word(w, this.conditional > 0)).map((w) => this.arms.skipping ? { ...w, offDefault: true } : w);
+    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
+    const skipped = (this.arms.skipping || this.path.off) && !t.append && this.s.arrays.has(t.name);
+    const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
+    const earlier = this.s.arrays.get(t.name) ?? [];
+    const either = !t.append && this.path.undecidedAlternative && earlier.length > 0 && earlier.every((w) => w.optional);
+    const kept = either ? earlier.filter((e) => !words.some((w) => w.text === e.text && w.line === e.line)) : prev;
+    if (!emptied && !skipped) this.s.arrays.set(t.name, [...kept, ...words]);
+    const d = this.open(t.line);
+    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
+    if (d.words.length === 0)
+      d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
+  }
+  word(w) {
+    const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
+    if (atStart && this.structural(w)) return;
+    this.substitutions(w);
+    applyDefaults(w, this.s.env);
+    const d = this.open(w.line);
+    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
+    if (w.assignment && d.words.length === 0) {
+      const resolved = resolveWord(w, this.s.env);
+      const fromOutside = /^\$\{(\w+):?-(""|'')?\}$/.exec(w.assignment.value);
+      const value = fromOutside && ENGINE_BIN_NAME.test(fromOutside[1]) ? void 0 : resolved?.slice(w.text.length - w.assignment.value.length);
+      this.assign(w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+      return;
+    }
+    if (w.arrayRef === "@" && d.positionalAt < 0) d.positionalAt = d.words.length;
+    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
+      d.words.push(
+        ...this.s.arrays.get(w.arrayRef).slice(w.arrayFrom ?? 0).map((x) => ({ ...x }))
+      );
+      return;
+    }
+    const printed = this.functionOutput(w);
+    if (printed) {
+      d.words.push(...printed.map((x) => ({ ...x, optional: x.optional || w.optional })));
+      return;
+    }
+    const echoed = conditionalEcho(w, this.s.env);
+    if (echoed) {
+      d.words.push(...echoed.map((x) => this.plain(x)));
+      return;
+    }
+    const pieces = this.vars.split(w, d.words[0]?.text === "eval");
+    if (pieces) {
+      d.words.push(...pieces);
+      return;
+    }
+    const first = d.words[0]?.text;
+    if (first && DECLARERS.has(first) && w.assignment) {
+      const resolved = resolveWord(w, this.s.env);
+      const value = resolved?.slice(w.text.length - w.assignment.value.length);
+      this.assign(w.assignment.name, value, w.assignment.append);
+      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
+      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
+    }
+    const flag = this.vars.heldFlag(w);
+    if (flag) {
+      d.words.push(...flag);
+      return;
+    }
+    const held2 = this.vars.heldWords(w);
+    d.words.push(held2 ? { ...this.plain(w), held: held2 } : this.plain(w));
+  }
+  /** A variable set where the defaults do not reach (a known-false if-branch, `false-test && X=`) keeps its value. */
+  assign(name, value, append) {
+    const off2 = this.path.off || this.arms.skipping;
+    if (off2 && !append && this.s.env.has(name)) return;
+    if (off2 && !this.s.env.has(name) && /^[a-z_][a-z0-9_]*$/.test(name)) this.unsetByDefault.add(name);
+    else if (!off2) this.unsetByDefault.delete(name);
+    assign(this.s.env, name, value, append);
+  }
+  /** The values tests are judged with: the script's, its off-path-only lower-case variables empty. */
+  testEnv() {
+    if (!this.unsetByDefault.size) return this.s.env;
+    const env = new Map(this.s.env);
+    for (const name of this.unsetByDefault) env.set(name, "");
+    return env;
+  }
+  /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
+  remember(name, value, line, append, raw) {
+    if (this.arms.skipping && (append || this.s.strings.has(name))) return;
+    const prev = this.s.strings.get(name);
+    const slice = /^"?\$(?:@|\{@(?::(\d+))?\})"?$/.exec(raw);
+    const passed = slice && !append ? this.s.arrays.get("@") : void 0;
+    if (passed) {
+      this.s.strings.set(
+        name,
+        passed.slice(Math.max(0, Number(slice[1] ?? 1) - 1)).map((w) => ({ ...w }))
+      );
+      return;
+    }
+    this.vars.set(name, value, line, append, raw, this.conditional > 0);
+    const now = this.s.strings.get(name);
+    if (!now) return;
+    const marked = this.path.mark(prev, now);
+    const replaced = this.path.off && !append && prev?.length && marked.every((w) => w.offDefault);
+    this.s.strings.set(name, replaced ? [...prev, ...marked] : marked);
+  }
+  /**
+   * A `case` word's value by default. `case "$1"` in an option loop (`while [ $# -gt 0 ]`) matches no option: with
+   * nothing passed, the loop never runs, so no arm's assignment is the default.
+   */
+  caseValue(w) {
+    const value = resolveWord(w, this.s.env);
+    const above = this.s.lines.slice(Math.max(0, w.line - this.s.firstLine - 3), w.line - this.s.firstLine).join("\n");
+    const looped = /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(w.text)?.[1];
+    if (looped && new RegExp(`\\bfor\\s+${looped}(?:\\s+in\\s+"\\$@"|\\s*;?\\s*(?:do\\b|$))`, "m").test(above))
+      return "";
+    if (value !== void 0 || !/^"?\$\{?1\}?"?$/.test(w.text)) return value;
+    return /\bwhile\s+(?:\[\[?\s*"?\$#"?\s+-(?:gt|ne)\s+0|\(\(\s*"?\$#)/.test(above) ? "" : void 0;
+  }
+  /** Control keywords and function headers: true when the token was structure, not a command word. */
+  structural(w) {
+    if (w.parts.length === 1 && w.parts[0].kind === "lit")
+      this.path.keyword(w.text, this.s.lines[w.line - this.s.firstLine] ?? "", this.testEnv());
+    if (OPENERS.has(w.text)) this.conditional++;
+    if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
+    const next = this.tokens[this.i];
+    const after = this.tokens[this.i + 1];
+    if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
+      this.i += 2;
+      this.fnName = w.text;
+      return true;
+    }
+    if (w.text === "{" || w.text === "}") this.brace(w.text);
+    switch (w.text) {
+      case "for":
+      case "select":
+        this.loopVariable();
+        this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
+        return true;
+      case "case": {
+        const word2 = this.tokens[this.i];
+        this.arms.open(word2?.kind === "word" ? this.caseValue(word2.word) : void 0);
+        this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
+        this.caseDepth++;
+        this.inPattern = true;
+        return true;
+      }
+      case "esac":
+        this.caseDepth = Math.max(0, this.caseDepth - 1);
+        this.arms.close();
+        return true;
+      case "function": {
+        const name = this.tokens[this.i];
+        this.fnName = name?.kind === "word" ? name.word.text : null;
+        this.i++;
+        if (this.tokens[this.i]?.kind === "op" && this.tokens[this.i].op === "(") this.i += 2;
+        return true;
+      }
+      default:
+        return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
+    }
+  }
+  /** A function body's braces: at its closing one, what its echo lines print is known. */
+  brace(b) {
+    if (b === "{") {
+      this.braces++;
+      if (this.fnName)
+        this.fnOpen = {
+          name: this.fnName,
+          start: this.s.commands.length,
+          startToken: this.i,
+          braces: this.braces,
+          conditional: this.conditional
+        };
+      this.fnName = null;
+      return;
+    }
+    const f = this.fnOpen;
+    if (f && f.braces === this.braces) {
+      this.finish(false);
+      const body = this.s.commands.slice(f.start);
+      const depth = (c) => this.conditionalOf.get(c) ?? 0;
+      const echoed = echoedWords(body, depth, f.conditional, this.s.strings);
+      this.fns.printed.set(f.name, echoed);
+      this.fns.bodies.set(f.name, this.tokens.slice(f.startToken, this.i - 1));
+      (this.s.functionBodies ??= []).push({ name: f.name, commands: body });
+      const runtime = forwardedRuntime(body);
+      if (runtime) this.fns.forwarders.set(f.name, runtime);
+      this.fnOpen = null;
+    }
+    this.braces = Math.max(0, this.braces - 1);
+  }
+  /** `$(name)` unquoted, name a function defined above: the words its echo lines print (bash splits them). */
+  functionOutput(w) {
+    const p = w.parts.length === 1 ? w.parts[0] : null;
+    if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
+    return this.fns.printed.get(p.body.trim()) ?? null;
+  }
+  /**
+   * `for c in "$NAME"; do`: over one word the loop variable holds that word (so `docker rm -f "$c"` names it);
+   * over several it holds each in turn, unknown here.
+   */
+  loopVariable() {
+    const name = this.tokens[this.i];
+    if (name?.kind !== "word" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.word.text)) return;
+    const items = [];
+    for (let j = this.i + 1; j < this.tokens.length; j++) {
+      const t = this.tokens[j];
+      if (t.kind !== "word") break;
+      if (j > this.i + 1 || t.word.text !== "in") items.push(t.word);
+    }
+    assign(this.s.env, name.word.text, items.length === 1 ? resolveWord(items[0], this.s.env) : void 0, false);
+  }
+  skipUntil(stop) {
+    while (this.i < this.tokens.length && !stop(this.tokens[this.i])) this.i++;
+    this.i++;
+  }
+  substitutions(w) {
+    for (const p of w.parts) {
+      if (p.kind === "sub" && p.body.trim()) groupCommands(p.body, this.s, p.line);
+    }
+  }
+  plain(w) {
+    const resolved = resolveWord(w, this.s.env);
+    const out = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
+    if (w.dynamic && resolved !== void 0) out.resolved = resolved;
+    return out;
+  }
+  open(line) {
+    this.draft ??= {
+      words: [],
+      positionalAt: -1,
+      assignments: [],
+      redirects: [],
+      line,
+      endLine: line,
+      pipedFrom: this.pipedFrom
+    };
+    this.pipedFrom = null;
+    return this.draft;
+  }
+  finish(piped) {
+    const d = this.draft;
+    this.draft = null;
+    if (!d || d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0) return null;
+    if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
+    const first = this.s.firstLine;
+    const fwd = d.words[0] ? this.fns.forwarders.get(d.words[0].text) : void 0;
+    if (fwd) d.words[0] = { ...d.words[0], text: fwd, dynamic: false };
+    const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
+    const cmd = {
+      words: d.words,
+      assignments: d.assignments,
+      line: d.line,
+      endLine: d.endLine,
+      source,
+      redirects: d.redirects,
+      pipeTo: null
+    };
+    if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
+    this.s.commands.push(cmd);
+    this.conditionalOf.set(cmd, this.conditional);
+    if (d.words[0]?.text === "set" && d.words[1]?.text === "--") this.setPositional(d);
+    this.follow(d.words);
+    return cmd;
+  }
+  /**
+   * `start "$cmd"`, start a function defined above and cmd a known command string: the function's body is read
+   * again with its positional parameters bound, so the `$cmd` it runs after `local cmd="$1"` is that command
+   * (once per function: a second call adds the same launches at the same lines).
+   */
+  follow(words) {
+    const name = words[0]?.text;
+    const body = name ? this.fns.bodies.get(name) : void 0;
+    if (!name || !body) return;
+    const args = removesContainer(body) ? anyKnownArguments(words.slice(1), this.s.strings) : knownArguments(words.slice(1), this.s.strings);
+    const all = words.slice(1).some((w) => /^-/.test(w.text)) && forwardsAll(body) ? words.slice(1) : null;
+    const call = `${name} ${words.slice(1).map((w) => all ? `${w.text}@${w.line}` : w.text).join(" ")}`;
+    if (!args && !all || this.fns.following.has(name) || this.fns.following.has(call)) return;
+    this.fns.following.add(call);
+    this.fns.following.add(name);
+    const saved = [...args?.keys() ?? []].map((k) => [k, this.s.strings.get(k), this.s.env.get(k)]);
+    const savedAll = this.s.arrays.get("@");
+    for (const [k, v] of args ?? []) {
+      this.s.strings.set(k, v);
+      if (v.length === 1 && (v[0].resolved !== void 0 || !v[0].dynamic))
+        assign(this.s.env, k, v[0].resolved ?? v[0].text, false);
+    }
+    if (all) this.s.arrays.set("@", all);
+    new _Grouper(body, this.s, this.fns).run();
+    this.fns.following.delete(name);
+    for (const [k, v, e] of saved) {
+      if (v) this.s.strings.set(k, v);
+      else this.s.strings.delete(k);
+      assign(this.s.env, k, e ?? void 0, false);
+    }
+    if (!all) return;
+    if (savedAll) this.s.arrays.set("@", savedAll);
+    else this.s.arrays.delete("@");
+  }
+  /**
+   * `set -- "$@" --port 8000` appends to the positional parameters, `set -- a b` replaces them: kept as the
+   * array "@", so a later `exec vllm serve "$@"` has the flags in its argv (the caller's own arguments stay unknown).
+   */
+  setPositional(d) {
+    const keeps = d.positionalAt === 2;
+    const prev = keeps ? this.s.arrays.get("@") : void 0;
+    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => this.path.word(w, this.conditional > 0));
+    this.s.arrays.set("@", [...prev ?? [], ...added]);
+  }
+};
 
 // src/domain/launch/wrappers.ts
 var TOOLBOX_VALUE = /* @__PURE__ */ new Set(["-c", "--container", "-d", "--distro", "-r", "--release"]);
@@ -2700,6 +3592,190 @@ function tmuxCommand(w) {
   return keys ? rest.filter((x) => !/^(Enter|C-m|KPEnter)$/.test(x.text)) : rest;
 }
 
+// src/domain/launch/started-scripts.ts
+var SHELLS = /^(ba|da|z|k)?sh$/;
+var scriptWord = (w) => w.includes("/") || /\.((ba)?sh|command)$/.test(w);
+function runs(c) {
+  const w = peel(c.words).map((x) => x.text);
+  const prog = basename2(w[0] ?? "");
+  if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [w[1]] : [];
+  if ((prog === "podman" || prog === "docker") && w[1] === "exec") return w.slice(2).filter(scriptWord);
+  if (prog === "systemctl") {
+    const args = peel(c.words).slice(1).map((x) => x.resolved || x.text).filter((x) => !x.startsWith("-"));
+    const starts = /^(start|restart|try-restart|reload-or-restart)$/.test(args[0] ?? "");
+    if (starts || args[0] === "enable" && w.includes("--now"))
+      return args.slice(1).map((u) => `${UNIT_NAME}${/\.service$/.test(u) ? u : `${u}.service`}`);
+  }
+  if (prog === "tmux" && w[1] === "send-keys" && w.some((x) => x === "C-m" || x === "Enter"))
+    return w.slice(2).flatMap((x) => /\s/.test(x) || scriptWord(x) ? typed(x) : []);
+  if (prog === "tmux" && /^(new-window|neww|new-session|new|split-window|splitw)$/.test(w[1] ?? "")) {
+    const last = peel(c.words).at(-1);
+    const line = last?.resolved ?? last?.text ?? "";
+    if (w.length <= 2 || line.startsWith("-")) return [];
+    return last?.held ? runs({ ...c, words: last.held }) : typed(line);
+  }
+  return w[0] && scriptWord(w[0]) ? [w[0]] : [];
+}
+function commandsOf(crlfText) {
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
+  const lines = text.split("\n");
+  const state = {
+    env: /* @__PURE__ */ new Map(),
+    arrays: /* @__PURE__ */ new Map(),
+    strings: /* @__PURE__ */ new Map(),
+    assignments: [],
+    commands: [],
+    lines,
+    firstLine: 1
+  };
+  groupCommands(text, state, 1);
+  return state.commands.sort((a, b) => a.line - b.line);
+}
+var UNIT_NAME = "systemctl:";
+var typed = (line) => commandsOf(line).flatMap(runs);
+function startedScripts(text) {
+  const out = /* @__PURE__ */ new Set();
+  if (!/\.(sh|command)\b|\bsystemctl\b/.test(text)) return out;
+  for (const c of commandsOf(text)) for (const n of runs(c)) out.add(n);
+  for (const m of text.matchAll(/^\s*ExecStart\s*=.*$/gm))
+    for (const w of m[0].matchAll(/[^\s'"=;&|]+\.sh\b/g)) out.add(w[0]);
+  return out;
+}
+
+// src/domain/launch/compose-build.ts
+function dockerfileOf(y, svc, dir, expand) {
+  const build = y.get(svc, "build");
+  if (!build) return null;
+  const context = expand(y.str(build) ?? y.str(y.get(build, "context")) ?? ".") || ".";
+  if (/^[a-z+]+:\/\/|^git@|\.git(#|$)/i.test(context)) return null;
+  const ctx = posix2.normalize(posix2.join(dir || ".", context));
+  if (ctx.startsWith("../")) return null;
+  const inline = y.str(y.get(build, "dockerfile_inline"));
+  const named = y.str(y.get(build, "dockerfile"));
+  const file = expand(named ?? "Dockerfile") || "Dockerfile";
+  const target = y.str(y.get(build, "target"));
+  const fallback = named === null ? posix2.normalize(posix2.join(ctx, "dockerfile")) : null;
+  const path = posix2.normalize(posix2.join(ctx, file));
+  return { context: ctx, path, fallback, inline, target: target ? expand(target) : null };
+}
+var WRAPPERS = /^(?:\S*\/)?(tini|dumb-init|env|exec|nohup)$/;
+var SHELL = /^(?:\S*\/)?(ba|da|z)?sh$/;
+var PYTHON = /^(?:\S*\/)?python[0-9.]*$/;
+function programPath(words) {
+  let i = 0;
+  while (words[i] && (WRAPPERS.test(words[i].text) || words[i].text === "--" || /^-/.test(words[i].text))) i++;
+  const first = words[i]?.text;
+  if (!first) return null;
+  if (PYTHON.test(first)) {
+    const file = words.slice(i + 1).find((w) => !w.text.startsWith("-"));
+    return file && /\.py$/.test(file.text) && !words.slice(i + 1).some((w) => w.text === "-m") ? file.text : null;
+  }
+  if (!SHELL.test(first)) return first;
+  const c = words.findIndex((w, j) => j > i && /^-[A-Za-z]*c[A-Za-z]*$/.test(w.text));
+  if (c > 0 && words[c + 1]) return programPath(lexWords(words[c + 1].text, words[c + 1].line));
+  const script = words.slice(i + 1).find((w) => !w.text.startsWith("-"));
+  return script?.text ?? null;
+}
+function scriptIn(image, context, command) {
+  const program = programPath(image.entrypoint ?? command ?? image.cmd ?? []);
+  if (!program || program.includes("$")) return null;
+  const inImage = posix2.isAbsolute(program) ? program : posix2.resolve(image.workdir, program);
+  const src = copiedFrom(image, inImage);
+  return src === null ? null : { inImage, path: posix2.normalize(posix2.join(context, src)) };
+}
+function importedModules(image, context, inImage, source) {
+  const names = [...source.matchAll(/^\s*(?:from\s+([.\w]+)\s+import\b|import\s+([\w.]+))/gm)].map(
+    (m) => m[1] ?? m[2]
+  );
+  const out = /* @__PURE__ */ new Set();
+  for (const name of names.slice(0, 64)) {
+    const rel = /^\.+/.exec(name)?.[0].length ?? 0;
+    const file = `${name.slice(rel).split(".").join("/")}.py`;
+    if (file === ".py") continue;
+    const bases = rel ? [posix2.resolve(posix2.dirname(inImage), ...Array(rel - 1).fill(".."))] : [image.workdir, posix2.dirname(inImage)];
+    for (const base of bases) {
+      const src = copiedFrom(image, posix2.join(base, file));
+      if (src !== null) out.add(posix2.normalize(posix2.join(context, src)));
+    }
+  }
+  return [...out].slice(0, 16);
+}
+function buildReads(y, svc, dir, read, command, expand) {
+  const out = /* @__PURE__ */ new Map();
+  const found = dockerfileOf(y, svc, dir, expand);
+  if (!found || found.inline !== null) return out;
+  const own = read(found.path);
+  const df = own === null && found.fallback ? { ...found, path: found.fallback } : found;
+  const text = own ?? (df.path !== found.path ? read(df.path) : null);
+  if (text === null) return out;
+  out.set(df.path, text);
+  const image = parseDockerfile(text, df.path, df.target);
+  const script = scriptIn(image, df.context, command);
+  const body = script === null ? null : read(script.path);
+  if (script === null || body === null) return out;
+  out.set(script.path, body);
+  if (/\.py$/.test(script.path))
+    for (const m of importedModules(image, df.context, script.inImage, body)) {
+      const t = m === script.path ? null : read(m);
+      if (t !== null) out.set(m, t);
+    }
+  else for (const m of handedScripts(image, df.context, script.inImage, body, read)) out.set(m.path, m.text);
+  return out;
+}
+function builtImage(y, svc, dir, builds, command, expand) {
+  const found = dockerfileOf(y, svc, dir, expand);
+  const fallback = found && !builds.has(found.path) && found.fallback && builds.has(found.fallback);
+  const df = found && fallback ? { ...found, path: found.fallback } : found;
+  const text = df ? df.inline ?? builds.get(df.path) : void 0;
+  if (!df || text === void 0) return null;
+  const image = parseDockerfile(text, df.inline !== null ? "dockerfile_inline" : df.path, df.target);
+  const at2 = scriptIn(image, df.context, command);
+  const body = at2 === null ? void 0 : builds.get(at2.path);
+  if (at2 === null || body === void 0) return { image, script: null };
+  const modules = /\.py$/.test(at2.path) ? importedModules(image, df.context, at2.inImage, body).flatMap((m) => {
+    const text2 = m === at2.path ? void 0 : builds.get(m);
+    return text2 === void 0 ? [] : [{ path: m, text: text2 }];
+  }) : handedScripts(image, df.context, at2.inImage, body, (p) => builds.get(p) ?? null);
+  return { image, script: { path: at2.path, text: body, ...modules.length ? { modules } : {} } };
+}
+function llamaCppStage(y, svc, dir, expand) {
+  const df = dockerfileOf(y, svc, dir, expand);
+  return df?.target && /(^|\/)\.devops\/[^/]*\.Dockerfile$/.test(df.path) ? df.target : null;
+}
+function handedScripts(image, context, inImage, body, read) {
+  const out = [];
+  const seen = /* @__PURE__ */ new Set([inImage]);
+  let level = [{ inImage, text: body }];
+  for (let depth = 0; depth < 3 && level.length && out.length < 8; depth++) {
+    const next = [];
+    for (const s of level)
+      for (const written of startedScripts(s.text)) {
+        if (written.startsWith(UNIT_NAME)) continue;
+        for (const at2 of whereRun(written, s.inImage, image.workdir)) {
+          const src = seen.has(at2) ? null : copiedFrom(image, at2);
+          const path = src === null ? null : posix2.normalize(posix2.join(context, src));
+          const text = path === null ? null : read(path);
+          if (path === null || text === null) continue;
+          seen.add(at2);
+          out.push({ path, text });
+          next.push({ inImage: at2, text });
+          break;
+        }
+      }
+    level = next;
+  }
+  return out.slice(0, 8);
+}
+function whereRun(written, from, workdir) {
+  const name = posix2.basename(written);
+  if (written.includes("$")) return name.includes("$") ? [] : [posix2.join(posix2.dirname(from), name)];
+  if (posix2.isAbsolute(written)) return [posix2.normalize(written)];
+  return [posix2.resolve(posix2.dirname(from), written), posix2.resolve(workdir, written)];
+}
+
+// src/domain/launch/compose-mount.ts
+import { posix as posix3 } from "node:path";
+
 // src/domain/launch/engine.ts
 var PLACEHOLDER_IMAGE = /placeholder|replace[-_]?(with|me)|change[-_]?me|your[-_]image|(^|\/)your[-_][^/]*$/i;
 var SHELL2 = /^(ba|da|z|k)?sh$/;
@@ -2807,10 +3883,11 @@ function imageEngine(ref) {
   const name = ref.replace(/@sha256:.*$/, "");
   const image = name.replace(/:[^/]*$/, "").split("/").at(-1) ?? "";
   if (APP_WORDS.test(image)) return null;
-  if (/sglang/i.test(name)) return "sglang";
+  const named = name.split("/").at(-1) ?? "";
+  if (/sglang/i.test(named)) return "sglang";
   if (OTHER_SERVERS.test(name.replace(/:[^/]*$/, ""))) return null;
-  if (/llama[._-]?cpp|llama-server/i.test(name)) return "llama.cpp";
-  if (/vllm/i.test(name)) return "vllm";
+  if (/llama[._-]?cpp|llama-server/i.test(named)) return "llama.cpp";
+  if (/vllm/i.test(named)) return "vllm";
   return null;
 }
 var APP_WORDS = /(^|[-_.])(ui|webui|gradio|streamlit|client|proxy|router|gateway|rag|frontend|bench|benchmark|exporter|operator|controller|pgvector|sidecar|sim|simulator|mock|stub|fake|dummy|emulator|consumer|producer)([-_.]|$)/i;
@@ -2909,6 +3986,8 @@ function containerEngine(run, h) {
   if (OTHER_SERVERS.test(ref.replace(/[@:][^/]*$/, ""))) return null;
   const bare = (w) => w !== void 0 && /^[A-Za-z][\w.-]*$/.test(w.text);
   if (first && first.text !== "serve" && bare(first) && bare(after[1])) return null;
+  if (first && bare(first) && !/serve|vllm|sglang|llama|python|^-/i.test(first.text)) return null;
+  if (first && /(^|\/)llama-(?!server$)[\w-]+$/.test(first.text)) return null;
   const flags = readFlags(after).flags;
   const llamaish = flags.some((f) => LLAMA_TYPICAL.has(f.name)) || flags.some((f) => /\.gguf\b/i.test(f.value ?? ""));
   if (llamaish) return { kind: "llama.cpp", args: [...after] };
@@ -3795,7 +4874,10 @@ function walk(y, node, visit2, depth = 0) {
   const n = y.deref(node);
   if (!n || depth > 24) return;
   if ((0, import_yaml4.isMap)(n)) {
-    if ((0, import_yaml4.isSeq)(y.get(n, "containers"))) visit2(n, y.items(y.get(n, "containers")));
+    const init = y.get(n, "initContainers");
+    const sidecars = (0, import_yaml4.isSeq)(init) ? y.items(init).filter((c) => y.str(y.get(c, "restartPolicy")) === "Always") : [];
+    const main = (0, import_yaml4.isSeq)(y.get(n, "containers")) ? y.items(y.get(n, "containers")) : [];
+    if (main.length || sidecars.length) visit2(n, [...sidecars, ...main]);
     const runner = y.deref(y.get(n, "runner"));
     if ((0, import_yaml4.isMap)(runner) && (y.get(runner, "image") || y.get(runner, "command"))) visit2(n, [runner]);
     for (const k of y.keys(n)) if (k !== "containers" && k !== "runner") walk(y, y.get(n, k), visit2, depth + 1);
@@ -3862,7 +4944,7 @@ function readContainer(y, workload, pod, c, lines, appended, imageFor, maps) {
   const from = y.line(c);
   const to = Math.max(...words.map((w) => w.line));
   const command = yamlCommand(words, from, to, lines);
-  const rp = y.get(pod, "restartPolicy");
+  const rp = y.get(c, "restartPolicy") ?? y.get(pod, "restartPolicy");
   const run = readPodmanRun(command, words, "kubernetes");
   const name = `${workload}/${cname}`;
   run.workload = {
@@ -3927,969 +5009,6 @@ function probes(y, c) {
   }
   return out;
 }
-
-// src/domain/launch/resolve.ts
-function resolveWord(word2, env) {
-  const e = word2.guard !== void 0 && env.get(word2.guard) === "" ? new Map(env).set(word2.guard, null) : env;
-  let out = "";
-  for (const p of word2.parts) {
-    const v = resolvePart(p, e);
-    if (v === void 0) return void 0;
-    out += v;
-  }
-  return out;
-}
-function resolvePart(p, env) {
-  if (p.kind === "lit") return p.text;
-  if (p.kind === "sub") return void 0;
-  if (p.index !== null) return void 0;
-  const known = env.has(p.name) ? env.get(p.name) : void 0;
-  const value = known === null ? void 0 : known;
-  switch (p.op) {
-    case null:
-      return value;
-    case ":-":
-    case ":=":
-      if (value !== void 0 && value !== "") return value;
-      if (known === null) return void 0;
-      return resolveText(p.arg, p.line, env);
-    case "-":
-    case "=":
-      if (value !== void 0) return value;
-      if (known === null) return void 0;
-      return resolveText(p.arg, p.line, env);
-    case ":+":
-      if (value === void 0) return void 0;
-      return value === "" ? "" : resolveText(p.arg, p.line, env);
-    case "length":
-      return value === void 0 ? void 0 : String(value.length);
-    default:
-      return void 0;
-  }
-}
-function resolveText(text, line, env) {
-  const words = lexWords(text, line);
-  const values = words.map((w) => resolveWord(w, env));
-  return values.some((v) => v === void 0) ? void 0 : values.join(" ");
-}
-function applyDefaults(word2, env) {
-  for (const p of word2.parts) {
-    if (p.kind === "param" && (p.op === ":=" || p.op === "=") && !env.has(p.name)) {
-      const v = resolveText(p.arg, p.line, env);
-      env.set(p.name, v ?? null);
-    }
-  }
-}
-function assign(env, name, value, append) {
-  if (append) {
-    const prev = env.get(name);
-    env.set(name, prev === void 0 ? value ?? null : prev === null || value === void 0 ? null : prev + value);
-  } else {
-    env.set(name, value ?? null);
-  }
-}
-
-// src/domain/launch/default-branch.ts
-function defaultBranchFirst(ranked, lines, firstLine, env) {
-  if (ranked.length < 2) return ranked;
-  const taken = caseTaken(ranked, lines, firstLine, env) ?? ifTaken(ranked, lines, firstLine, env) ?? exitTaken(ranked, lines, firstLine, env);
-  return taken ? [taken, ...ranked.filter((e) => e !== taken)] : ranked;
-}
-var VAR = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/;
-function wordValue(word2, env, unsetEmpty = false) {
-  const bare = /^"(.*)"$|^'(.*)'$/.exec(word2);
-  const text = bare ? bare[1] ?? bare[2] : word2;
-  const d = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(:?)-([^$`{}]*)\}$/.exec(text);
-  if (d) {
-    if (!env.has(d[1])) return d[3];
-    const set = env.get(d[1]);
-    return set === null || set === void 0 ? void 0 : set === "" && d[2] ? d[3] : set;
-  }
-  const v = VAR.exec(text);
-  if (!v) return /[$`]/.test(text) ? void 0 : text;
-  if (unsetEmpty && !env.has(v[1])) return "";
-  return env.get(v[1]) ?? void 0;
-}
-function evalTest(cond, env, unsetEmpty = true) {
-  const body = cond.trim().replace(/\s*;?\s*then\s*$/, "");
-  const parts = body.split(/\s+(\|\||&&)\s+(?=\[|test\s)/);
-  if (parts.length > 1) {
-    let acc = evalTest(parts[0], env, unsetEmpty);
-    for (let i = 1; i + 1 < parts.length; i += 2) {
-      const v = evalTest(parts[i + 1], env, unsetEmpty);
-      acc = parts[i] === "||" ? acc || v ? true : acc === false && v === false ? false : null : and(acc, v);
-    }
-    return acc;
-  }
-  const m = /^(?:\[\[\s*(.*?)\s*\]\]|\[\s*(.*?)\s*\]|test\s+(.*?))\s*;?\s*(?:then)?\s*$/.exec(cond.trim());
-  if (!m) return null;
-  const words = (m[1] ?? m[2] ?? m[3]).match(/"[^"]*"|'[^']*'|\S+/g) ?? [];
-  if (words.length === 2 && (words[0] === "-z" || words[0] === "-n")) {
-    const v = wordValue(words[1], env, unsetEmpty);
-    return v === void 0 ? null : v === "" === (words[0] === "-z");
-  }
-  if (words.length === 2 && /^-[ef]$/.test(words[0]) && /^["']?\/(\.dockerenv|run\/\.containerenv)["']?$/.test(words[1]))
-    return false;
-  if (words.length !== 3) return null;
-  const [a, b] = [wordValue(words[0], env), wordValue(words[2], env)];
-  if (a === void 0 || b === void 0) return null;
-  const numeric = NUMERIC[words[1]];
-  if (numeric) return /^-?\d+$/.test(a) && /^-?\d+$/.test(b) ? numeric(Number(a), Number(b)) : null;
-  if (!["=", "==", "!="].includes(words[1])) return null;
-  const glob = m[1] !== void 0 && /^(?:[^"'*?]|"[^"]*"|'[^']*')*[*?]/.test(words[2]) && !/[$[]/.test(words[2]);
-  const same = glob ? globRegex(words[2]).test(a) : a === b;
-  return same === (words[1] !== "!=");
-}
-var and = (a, b) => a === null || b === null ? null : a && b;
-var NUMERIC = {
-  "-eq": (a, b) => a === b,
-  "-ne": (a, b) => a !== b,
-  "-gt": (a, b) => a > b,
-  "-lt": (a, b) => a < b,
-  "-ge": (a, b) => a >= b,
-  "-le": (a, b) => a <= b
-};
-function enclosingTest(index, lines, env) {
-  const own = ownIf(index, lines);
-  return own === null || own.elif ? null : evalTest(own.test, env);
-}
-function ownIf(index, lines) {
-  let depth = 0;
-  for (let i = index - 1; i >= 0; i--) {
-    const l = lines[i];
-    if (ONE_LINE_IF.test(l)) continue;
-    if (/^\s*fi\b/.test(l)) depth++;
-    const m = /^\s*(el)?if\s+(.*)$/.exec(l);
-    if (!m) continue;
-    if (depth === 0) return { test: m[2], elif: m[1] !== void 0 };
-    if (!m[1]) depth--;
-  }
-  return null;
-}
-function exitTaken(ranked, lines, firstLine, env) {
-  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line);
-  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
-  const fi = between.findIndex((l) => /^\s*fi\b/.test(l));
-  if (fi < 0 || !between.slice(0, fi).some((l) => /^\s*exit\b/.test(l))) return null;
-  if (between.slice(0, fi).some((l) => /^\s*(else|elif)\b/.test(l))) return null;
-  const holds = enclosingTest(a.command.line - firstLine, lines, env);
-  return holds === null ? null : holds ? a : b;
-}
-function ifTaken(ranked, lines, firstLine, env) {
-  const [a, b] = [...ranked.slice(0, 2)].sort((x, y) => x.command.line - y.command.line);
-  const between = lines.slice(a.command.endLine - firstLine + 1, b.command.line - firstLine);
-  let open = 0;
-  let otherwise = false;
-  for (const l of between) {
-    if (ONE_LINE_IF.test(l)) continue;
-    if (/^\s*if\b/.test(l)) open++;
-    else if (/^\s*fi\b/.test(l)) open--;
-    else if (open === 0 && /^\s*else\s*$/.test(l)) otherwise = true;
-    if (open < 0) return null;
-  }
-  if (!otherwise) return null;
-  const holds = enclosingTest(a.command.line - firstLine, lines, env);
-  return holds === null ? null : holds ? a : b;
-}
-var ONE_LINE_IF = /^\s*if\b.*;\s*fi\s*$/;
-var PATTERN = `(?:"[^"]*"|'[^']*'|[^\\s()|"';$]+)`;
-var LABEL = new RegExp(`^\\s*\\(?\\s*(${PATTERN}(?:\\s*\\|\\s*${PATTERN})*)\\s*\\)`);
-var CASE = /^\s*case\s+("?\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"?)\s+in\b/;
-function branchOf(e, lines, firstLine, env) {
-  let patterns = null;
-  let label = -1;
-  for (let i = e.command.line - firstLine; i >= 0; i--) {
-    const l = lines[i];
-    if (patterns === null && i < e.command.line - firstLine && (/^\s*esac\b/.test(l) || /;;\s*$/.test(l))) return null;
-    const c = CASE.exec(l);
-    if (c) return patterns ? { caseLine: i, value: wordValue(c[1], env), patterns, label } : null;
-    if (patterns !== null) {
-      if (/^\s*esac\b/.test(l)) return null;
-      continue;
-    }
-    const m = LABEL.exec(l);
-    if (m) {
-      patterns = m[1].split("|").map((p) => p.trim());
-      label = i;
-    }
-  }
-  return null;
-}
-function globRegex(pattern) {
-  const parts = pattern.match(/"[^"]*"|'[^']*'|[^"']+/g) ?? [];
-  const body = parts.map(
-    (p) => /^["']/.test(p) ? p.slice(1, -1).replace(/[.*+?^${}()|[\]\\]/g, "\\$&") : p.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")
-  ).join("");
-  return new RegExp(`^${body}$`);
-}
-function caseTaken(ranked, lines, firstLine, env) {
-  const branches = ranked.flatMap((e) => {
-    const b = branchOf(e, lines, firstLine, env);
-    return b ? [{ e, ...b }] : [];
-  });
-  const first = branches[0];
-  if (!first || first.value === void 0) return null;
-  const same = branches.filter((b) => b.caseLine === first.caseLine).sort((x, y) => x.label - y.label);
-  if (same.length < 2) return null;
-  const matches = (patterns) => patterns.some((p) => globRegex(p).test(first.value));
-  const matching = same.find((b) => matches(b.patterns));
-  if (!matching) return null;
-  for (let i = first.caseLine + 1; i < matching.label; i++) {
-    const m = LABEL.exec(lines[i]);
-    if (m && !same.some((b) => b.label === i) && matches(m[1].split("|").map((p) => p.trim()))) return null;
-  }
-  return matching.e;
-}
-
-// src/domain/launch/case-arms.ts
-var CaseArms = class {
-  stack = [];
-  /** `case WORD in`: WORD's value when known. */
-  open(value) {
-    this.stack.push({ value, matched: false, arm: "unknown", patterns: [] });
-  }
-  /** A word of the arm's pattern list (`a|b)` gives a and b). */
-  pattern(word2) {
-    this.stack.at(-1)?.patterns.push(word2);
-  }
-  /** The `)` that ends the pattern list: whether this arm runs. */
-  armStarts() {
-    const c = this.stack.at(-1);
-    if (!c) return;
-    const hit = c.value !== void 0 && c.patterns.some((p) => globRegex(p).test(c.value));
-    c.arm = c.value === void 0 ? "unknown" : c.matched || !hit ? "skipped" : "taken";
-    if (c.arm === "taken") c.matched = true;
-    c.patterns = [];
-  }
-  close() {
-    this.stack.pop();
-  }
-  /** Inside an arm that does not run by default. */
-  get skipping() {
-    return this.stack.some((c) => c.arm === "skipped");
-  }
-};
-
-// src/domain/launch/if-arms.ts
-var IfArms = class {
-  stack = [];
-  /** The `if` or `elif` keyword, with the rest of its line (the test) and the variables' values there. */
-  test(elif, rest, env) {
-    const holds = evalTest(rest, env, false);
-    if (!elif) {
-      this.stack.push({ branch: branchOf2(holds), anyTaken: holds === true, known: holds !== null, later: false });
-      return;
-    }
-    const f = this.stack.at(-1);
-    if (!f) return;
-    f.later = true;
-    if (f.anyTaken) f.branch = "skipped";
-    else if (!f.known || holds === null) [f.branch, f.known] = ["unknown", false];
-    else [f.branch, f.anyTaken] = [branchOf2(holds), holds];
-  }
-  /** `else`: runs when every test before it is known false. */
-  otherwise() {
-    const f = this.stack.at(-1);
-    if (f) [f.branch, f.later] = [f.anyTaken ? "skipped" : f.known ? "taken" : "unknown", true];
-  }
-  /** In an `elif` or `else` branch of an if whose earlier tests the defaults cannot judge: either branch may run. */
-  get undecidedAlternative() {
-    const f = this.stack.at(-1);
-    return f !== void 0 && f.later && f.branch === "unknown";
-  }
-  close() {
-    this.stack.pop();
-  }
-  /** Inside a branch that does not run by default. */
-  get skipping() {
-    return this.stack.some((f) => f.branch === "skipped");
-  }
-};
-var DefaultPath = class {
-  ifs = new IfArms();
-  /** the command being read follows a `test && ` the defaults make false (or `test || ` they make true) */
-  chainSkip = false;
-  /** `if`/`elif` (with the line it is on), `else`, `fi`. */
-  keyword(word2, line, env) {
-    if (word2 === "if" || word2 === "elif") {
-      const test = new RegExp(`\\b${word2}\\s+(.*)$`).exec(line)?.[1] ?? "";
-      this.ifs.test(word2 === "elif", test, env);
-    } else if (word2 === "else") this.ifs.otherwise();
-    else if (word2 === "fi") this.ifs.close();
-  }
-  /** `TEST && ` or `TEST || `: `[[ "${DET:-0}" == 1 ]] && FLAGS="--enable-deterministic-inference"`. */
-  chain(op, test, env) {
-    const holds = test ? testHolds(test, env) : null;
-    this.chainSkip = holds !== null && (op === "&&" ? !holds : holds);
-  }
-  /** `;`, a newline, `&`: the chain ends. */
-  separator() {
-    this.chainSkip = false;
-  }
-  get off() {
-    return this.ifs.skipping || this.chainSkip;
-  }
-  get undecidedAlternative() {
-    return this.ifs.undecidedAlternative;
-  }
-  /** A word added inside a branch: optional; off by default when the branch is known not to run by default. */
-  word(w, conditional) {
-    const off2 = w.offDefault || this.off;
-    return { ...w, optional: w.optional || conditional, ...off2 ? { offDefault: true } : {} };
-  }
-  /** A string variable set here: the words the assignment added are off by default; the earlier words an append
-   *  (or `X="$X --flag"`) kept are not. */
-  mark(prev, now) {
-    if (!this.off) return now;
-    const kept = prev && now.slice(0, prev.length).every((w, i) => w.text === prev[i].text && w.line === prev[i].line);
-    const from = kept ? prev.length : 0;
-    return now.map((w, i) => i >= from ? { ...w, offDefault: true } : w);
-  }
-};
-function testHolds(cmd, env) {
-  const first = cmd.words[0]?.text;
-  if (first !== "[[" && first !== "[" && first !== "test") return null;
-  const texts = cmd.words.map((w) => w.resolved ?? w.text);
-  if (texts.some((t) => t.includes("$") || t.includes("'"))) return null;
-  return evalTest(
-    texts.map((t, i) => i === 0 || /^(\]\]|\]|==?|!=|-[a-z]{1,2})$/.test(t) ? t : `'${t}'`).join(" "),
-    env,
-    false
-  );
-}
-var branchOf2 = (holds) => holds === null ? "unknown" : holds ? "taken" : "skipped";
-
-// src/domain/launch/echo-sub.ts
-var TEST_AND_ECHO = /^\s*(\[\[\s[^\]]*\]\]|\[\s[^\]]*\]|test\s[^&|;]*?)\s*&&\s*echo\s+([^;&|`$()<>]*?)\s*;?\s*$/;
-function conditionalEcho(w, env) {
-  const p = w.parts.length === 1 ? w.parts[0] : null;
-  if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
-  const m = TEST_AND_ECHO.exec(p.body);
-  if (!m || /^-[neE]+$/.test(m[2].trim().split(/\s+/)[0])) return null;
-  const holds = evalTest(m[1], env);
-  if (holds === false) return [];
-  return lexWords(m[2], p.line).map((x) => ({ ...x, optional: holds !== true || x.optional }));
-}
-
-// src/domain/launch/function-calls.ts
-function soleReference(text) {
-  const m = /^"?\$\{?([A-Za-z_][A-Za-z0-9_]*|[1-9])\}?"?$/.exec(text);
-  return m ? m[1] : null;
-}
-function capturedFunction(raw) {
-  const m = /^"?\$\(\s*([A-Za-z_][\w-]*)\s*\)"?$/.exec(raw.trim());
-  return m ? m[1] : null;
-}
-function echoedWords(body, depthOf, ownDepth, strings) {
-  return body.filter((c) => c.words[0]?.text === "echo").flatMap((c) => {
-    const optional = depthOf(c) > ownDepth;
-    return c.words.slice(1).filter((x) => !/^-[neE]+$/.test(x.text)).flatMap((x) => {
-      const ref = soleReference(x.text);
-      const known = ref ? strings.get(ref) : void 0;
-      if (known) return known.map((k) => ({ ...k, optional: k.optional || optional }));
-      if (x.dynamic) return [{ ...x, optional }];
-      return x.text.split(/\s+/).filter(Boolean).map((text) => ({ ...x, text, optional }));
-    });
-  });
-}
-function knownArguments(args, strings) {
-  const out = /* @__PURE__ */ new Map();
-  let any = false;
-  args.slice(0, 9).forEach((a, i) => {
-    const ref = soleReference(a.text);
-    const known = ref ? strings.get(ref) : void 0;
-    if (!known) return;
-    out.set(String(i + 1), known);
-    if (known.length > 1) any = true;
-  });
-  return any ? out : null;
-}
-function removesContainer(body) {
-  const words = body.flatMap((t) => t.kind === "word" ? [t.word.text] : []);
-  return words.some((w, i) => (w === "docker" || w === "podman") && (words[i + 1] === "rm" || words[i + 2] === "rm"));
-}
-function anyKnownArguments(args, strings) {
-  const out = /* @__PURE__ */ new Map();
-  args.slice(0, 9).forEach((a, i) => {
-    const ref = soleReference(a.text);
-    const known = ref ? strings.get(ref) : void 0;
-    if (known) out.set(String(i + 1), known);
-  });
-  return out.size ? out : null;
-}
-function forwardsAll(body) {
-  return body.some((t) => t.kind === "word" && (t.word.arrayRef === "@" || /^"?\$\{?[@*]\}?"?$/.test(t.word.text)));
-}
-var FORWARDS = /\$(\{)?[@*]|\[[@*]\]\}/;
-function forwardedRuntime(body) {
-  for (const c of body) {
-    const w = programWords(c.words);
-    const prog = w[0] ? basename(w[0].text) : "";
-    if ((prog === "docker" || prog === "podman") && w.slice(1).some((x) => FORWARDS.test(x.text))) return prog;
-    const remote = prog === "ssh" ? /^(?:sudo\s+)?(docker|podman)\s/.exec(w.at(-1)?.text ?? "") : null;
-    if (remote && FORWARDS.test(w.at(-1).text)) return remote[1];
-  }
-  return null;
-}
-
-// src/domain/launch/string-vars.ts
-var StringVars = class {
-  constructor(s, printed, plain) {
-    this.s = s;
-    this.printed = printed;
-    this.plain = plain;
-  }
-  s;
-  printed;
-  plain;
-  /** variables whose value ends in a space: an append to them starts a new word */
-  spaced = /* @__PURE__ */ new Set();
-  /** VAR=value (or +=) at `line`, `raw` as written: the words VAR holds after it, or none when unknowable. */
-  set(name, value, line, append, raw, optional) {
-    const prev = this.s.strings.get(name);
-    const copied = capturedFunction(raw) ?? null;
-    const from = copied ? this.printed.get(copied) : this.copiedString(raw, name);
-    if (from && !append) {
-      this.s.strings.set(
-        name,
-        from.map((w) => ({ ...w, optional: w.optional || optional }))
-      );
-      return;
-    }
-    const opaque = /`|\$\(/.test(raw);
-    const written = opaque ? [] : this.writtenWords(name, line, raw);
-    const self = new RegExp(`^\\$\\{?${name}\\}?(?=\\s|$)`).exec(raw);
-    if (self && prev && !append) {
-      if (opaque) this.s.strings.delete(name);
-      else this.s.strings.set(name, [...prev, ...written.slice(1).map((w) => ({ ...this.plain(w), optional }))]);
-      return;
-    }
-    const own = new RegExp(`^\\$\\{?${name}\\}?$`);
-    if (prev && !append && !opaque && written.some((w) => own.test(w.text))) {
-      const around = written.flatMap((w) => own.test(w.text) ? prev : [{ ...this.plain(w), optional }]);
-      this.s.strings.set(name, around);
-      return;
-    }
-    let pieces = null;
-    const composed = opaque ? null : this.composed(written, name);
-    if (composed) pieces = composed.map((w) => ({ ...w, optional: w.optional || optional }));
-    else if (value !== void 0) {
-      const texts = value.split(/\s+/).filter(Boolean);
-      pieces = texts.map((text, i) => ({
-        text,
-        line: written.length === texts.length ? written[i].line : line,
-        optional,
-        dynamic: false,
-        resolved: text
-      }));
-    } else if (!opaque) {
-      pieces = written.map((w) => ({ ...this.plain(w), optional }));
-    }
-    const apart = prev?.length === 0 || this.spaced.has(name) || /^\s/.test(value ?? raw);
-    const joins = !append || prev !== void 0 && apart;
-    if (!pieces || !joins) {
-      this.s.strings.delete(name);
-      return;
-    }
-    this.s.strings.set(name, append ? [...prev, ...pieces] : pieces);
-    if (/\s$/.test((value ?? raw).replace(/^["']|["']$/g, ""))) this.spaced.add(name);
-    else this.spaced.delete(name);
-  }
-  /**
-   * `CTX="${KEEP} ${PREDICT}"`: a value made of other known strings (and plain words) is their words, each at the
-   * line that wrote it; null when a word is anything else.
-   */
-  composed(written, name) {
-    if (!written.length) return null;
-    const out = [];
-    let refs = 0;
-    for (const w of written) {
-      const ref = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(w.text)?.[1];
-      const known = ref && ref !== name ? this.s.strings.get(ref) : void 0;
-      if (known) {
-        out.push(...known);
-        refs++;
-      } else if (w.text.includes("$") || w.text.includes("`")) return null;
-      else out.push(this.plain(w));
-    }
-    return refs ? out : null;
-  }
-  copiedString(raw, name) {
-    const ref = soleReference(raw);
-    return ref && ref !== name ? this.s.strings.get(ref) : void 0;
-  }
-  /**
-   * A string's words as written, each on its own line: a string that goes on past its line is re-read from the
-   * source (quotes removed, line breaks kept; a bounded slice, so no quadratic cost on long files).
-   */
-  writtenWords(name, line, raw) {
-    const idx = line - this.s.firstLine;
-    const spans = /\\\s*$/.test(this.s.lines[idx] ?? "");
-    const src = spans ? assignedSource(this.s.lines.slice(idx, idx + 200).join("\n"), 0, name, line) : null;
-    return lexWords(src?.text ?? raw, line);
-  }
-  /** `$OPTS` unquoted (bash splits it into words), or any `"$CMD"` after eval (eval re-reads it): the known words. */
-  split(w, evaluated) {
-    if (evaluated && w.parts.length > 1) return this.evaluatedParts(w);
-    const p = w.parts.length === 1 ? w.parts[0] : null;
-    if (!p || p.kind !== "param" || p.op !== null || p.index !== null || p.quoted && !evaluated) return null;
-    const known = this.s.strings.get(p.name);
-    return known && (known.length !== 1 || evaluated || /^-/.test(known[0].text)) ? known.map((x) => ({ ...x, optional: x.optional || w.optional })) : null;
-  }
-  /** `"$PREFIX_FLAG"` holding one flag word by default: that flag, at the line that set it (with any alternative
-   *  an if-branch the defaults do not take gave it, off by default). */
-  heldFlag(w) {
-    const p = w.parts.length === 1 ? w.parts[0] : null;
-    if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return void 0;
-    const known = this.s.strings.get(p.name);
-    const set = known?.filter((k) => !k.offDefault);
-    if (set?.length !== 1 || !/^--?[A-Za-z][\w.-]*$/.test(set[0].text)) return void 0;
-    return known.map((k) => ({ ...k, optional: k.optional || w.optional }));
-  }
-  /** `"$CMD"` quoted, CMD a known string of several words: those words (bash keeps them one argument). */
-  heldWords(w) {
-    const p = w.parts.length === 1 ? w.parts[0] : null;
-    if (p?.kind !== "param" || !p.quoted || p.op !== null || p.index !== null) return void 0;
-    const known = this.s.strings.get(p.name);
-    return known && known.length > 1 ? known : void 0;
-  }
-  /** `eval "$ENV_VARS $CMD"`: eval re-reads the joined values, so each known variable's words in turn. */
-  evaluatedParts(w) {
-    const out = [];
-    for (const p of w.parts) {
-      if (p.kind === "lit" && !p.text.trim()) continue;
-      const known = p.kind === "param" && p.op === null && p.index === null ? this.s.strings.get(p.name) : void 0;
-      if (!known) return null;
-      out.push(...known.map((x) => ({ ...x, optional: x.optional || w.optional })));
-    }
-    const first = out.findIndex((x) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(x.text));
-    return first >= 0 ? out.slice(first) : null;
-  }
-};
-
-// src/domain/launch/group.ts
-var KEYWORDS = /* @__PURE__ */ new Set([
-  "if",
-  "then",
-  "else",
-  "elif",
-  "fi",
-  "do",
-  "done",
-  "while",
-  "until",
-  "{",
-  "}",
-  "!",
-  "time",
-  "in"
-]);
-var OPENERS = /* @__PURE__ */ new Set(["if", "case", "while", "until", "for", "select"]);
-var CLOSERS = /* @__PURE__ */ new Set(["fi", "esac", "done"]);
-var SEPARATORS = /* @__PURE__ */ new Set([";", "\n", "&&", "||", "&", ";;", ";&", ";;&", ")"]);
-var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local", "readonly"]);
-function groupCommands(text, state, firstLine) {
-  new Grouper(lex(text, firstLine), state).run();
-}
-var Grouper = class _Grouper {
-  constructor(tokens, s, fns = {
-    printed: /* @__PURE__ */ new Map(),
-    forwarders: /* @__PURE__ */ new Map(),
-    bodies: /* @__PURE__ */ new Map(),
-    following: /* @__PURE__ */ new Set()
-  }) {
-    this.tokens = tokens;
-    this.s = s;
-    this.fns = fns;
-    this.vars = new StringVars(s, fns.printed, (w) => this.plain(w));
-  }
-  tokens;
-  s;
-  fns;
-  i = 0;
-  draft = null;
-  pipedFrom = null;
-  caseDepth = 0;
-  /** which arm of each open case runs by default: assignments in the others do not set the value */
-  arms = new CaseArms();
-  path = new DefaultPath();
-  inPattern = false;
-  /** depth of if/case/loop bodies: an array appended there is only sometimes in the argv */
-  conditional = 0;
-  fnName = null;
-  fnOpen = null;
-  braces = 0;
-  conditionalOf = /* @__PURE__ */ new WeakMap();
-  vars;
-  /** lower-case variables set so far only where the defaults do not reach */
-  unsetByDefault = /* @__PURE__ */ new Set();
-  run() {
-    while (this.i < this.tokens.length) this.step(this.tokens[this.i++]);
-    this.finish(false);
-  }
-  step(t) {
-    if (this.inPattern) {
-      this.pattern(t);
-      return;
-    }
-    if (t.kind === "op") {
-      this.op(t.op);
-      return;
-    }
-    if (t.kind === "redirect") {
-      const d = this.open(t.line);
-      d.redirects.push({ op: t.op, target: t.target });
-      d.endLine = Math.max(d.endLine, t.line);
-      return;
-    }
-    if (t.kind === "array") {
-      this.array(t);
-      return;
-    }
-    this.word(t.word);
-  }
-  pattern(t) {
-    if (t.kind === "word" && t.word.text === "esac") {
-      this.caseDepth--;
-      this.conditional = Math.max(0, this.conditional - 1);
-      this.inPattern = false;
-      this.arms.close();
-      return;
-    }
-    if (t.kind === "word") this.arms.pattern(t.word.text);
-    if (t.kind === "op" && t.op === ")") {
-      this.inPattern = false;
-      this.arms.armStarts();
-    }
-  }
-  op(op) {
-    if (op === "(") return;
-    if (op === "|" || op === "|&") {
-      const cmd = this.finish(true);
-      if (cmd && op === "|&") cmd.redirects.push({ op: "2>&1", target: "&1" });
-      this.pipedFrom = cmd;
-      return;
-    }
-    if (op === "&&" || op === "||") {
-      this.path.chain(op, this.finish(false), this.testEnv());
-      return;
-    }
-    if (SEPARATORS.has(op)) {
-      this.finish(false);
-      this.path.separator();
-      if (op.startsWith(";;") || op === ";&") this.inPattern = this.caseDepth > 0;
-    }
-  }
-  array(t) {
-    const words = t.words.flatMap(
-      (w) => w.arrayRef && this.s.arrays.has(w.arrayRef) ? this.s.arrays.get(w.arrayRef).slice(w.arrayFrom ?? 0) : this.vars.split(w, false) ?? [this.plain(w)]
-    ).map((w) => this.path.word(w, this.conditional > 0)).map((w) => this.arms.skipping ? { ...w, offDefault: true } : w);
-    const prev = t.append ? this.s.arrays.get(t.name) ?? [] : [];
-    const skipped = (this.arms.skipping || this.path.off) && !t.append && this.s.arrays.has(t.name);
-    const emptied = !t.append && words.length === 0 && this.conditional > 0 && this.s.arrays.get(t.name)?.length;
-    const earlier = this.s.arrays.get(t.name) ?? [];
-    const either = !t.append && this.path.undecidedAlternative && earlier.length > 0 && earlier.every((w) => w.optional);
-    const kept = either ? earlier.filter((e) => !words.some((w) => w.text === e.text && w.line === e.line)) : prev;
-    if (!emptied && !skipped) this.s.arrays.set(t.name, [...kept, ...words]);
-    const d = this.open(t.line);
-    d.endLine = Math.max(d.endLine, ...t.words.map((w) => w.line), t.line);
-    if (d.words.length === 0)
-      d.assignments.push({ name: t.name, value: words.map((w) => w.text).join(" "), line: t.line });
-  }
-  word(w) {
-    const atStart = !this.draft || this.draft.words.length === 0 && this.draft.assignments.length === 0;
-    if (atStart && this.structural(w)) return;
-    this.substitutions(w);
-    applyDefaults(w, this.s.env);
-    const d = this.open(w.line);
-    d.endLine = Math.max(d.endLine, w.line + (w.text.match(/\n/g)?.length ?? 0));
-    if (w.assignment && d.words.length === 0) {
-      const resolved = resolveWord(w, this.s.env);
-      const fromOutside = /^\$\{(\w+):?-(""|'')?\}$/.exec(w.assignment.value);
-      const value = fromOutside && ENGINE_BIN_NAME.test(fromOutside[1]) ? void 0 : resolved?.slice(w.text.length - w.assignment.value.length);
-      this.assign(w.assignment.name, value, w.assignment.append);
-      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
-      d.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
-      return;
-    }
-    if (w.arrayRef === "@" && d.positionalAt < 0) d.positionalAt = d.words.length;
-    if (w.arrayRef && this.s.arrays.has(w.arrayRef)) {
-      d.words.push(
-        ...this.s.arrays.get(w.arrayRef).slice(w.arrayFrom ?? 0).map((x) => ({ ...x }))
-      );
-      return;
-    }
-    const printed = this.functionOutput(w);
-    if (printed) {
-      d.words.push(...printed.map((x) => ({ ...x, optional: x.optional || w.optional })));
-      return;
-    }
-    const echoed = conditionalEcho(w, this.s.env);
-    if (echoed) {
-      d.words.push(...echoed.map((x) => this.plain(x)));
-      return;
-    }
-    const pieces = this.vars.split(w, d.words[0]?.text === "eval");
-    if (pieces) {
-      d.words.push(...pieces);
-      return;
-    }
-    const first = d.words[0]?.text;
-    if (first && DECLARERS.has(first) && w.assignment) {
-      const resolved = resolveWord(w, this.s.env);
-      const value = resolved?.slice(w.text.length - w.assignment.value.length);
-      this.assign(w.assignment.name, value, w.assignment.append);
-      this.remember(w.assignment.name, value, w.line, w.assignment.append, w.assignment.value);
-      this.s.assignments.push({ name: w.assignment.name, value: w.assignment.value, line: w.line });
-    }
-    const flag = this.vars.heldFlag(w);
-    if (flag) {
-      d.words.push(...flag);
-      return;
-    }
-    const held2 = this.vars.heldWords(w);
-    d.words.push(held2 ? { ...this.plain(w), held: held2 } : this.plain(w));
-  }
-  /** A variable set where the defaults do not reach (a known-false if-branch, `false-test && X=`) keeps its value. */
-  assign(name, value, append) {
-    const off2 = this.path.off || this.arms.skipping;
-    if (off2 && !append && this.s.env.has(name)) return;
-    if (off2 && !this.s.env.has(name) && /^[a-z_][a-z0-9_]*$/.test(name)) this.unsetByDefault.add(name);
-    else if (!off2) this.unsetByDefault.delete(name);
-    assign(this.s.env, name, value, append);
-  }
-  /** The values tests are judged with: the script's, its off-path-only lower-case variables empty. */
-  testEnv() {
-    if (!this.unsetByDefault.size) return this.s.env;
-    const env = new Map(this.s.env);
-    for (const name of this.unsetByDefault) env.set(name, "");
-    return env;
-  }
-  /** Keeps a string variable's words (with the line they were assigned on) while its value is knowable. */
-  remember(name, value, line, append, raw) {
-    if (this.arms.skipping && (append || this.s.strings.has(name))) return;
-    const prev = this.s.strings.get(name);
-    const slice = /^"?\$(?:@|\{@(?::(\d+))?\})"?$/.exec(raw);
-    const passed = slice && !append ? this.s.arrays.get("@") : void 0;
-    if (passed) {
-      this.s.strings.set(
-        name,
-        passed.slice(Math.max(0, Number(slice[1] ?? 1) - 1)).map((w) => ({ ...w }))
-      );
-      return;
-    }
-    this.vars.set(name, value, line, append, raw, this.conditional > 0);
-    const now = this.s.strings.get(name);
-    if (!now) return;
-    const marked = this.path.mark(prev, now);
-    const replaced = this.path.off && !append && prev?.length && marked.every((w) => w.offDefault);
-    this.s.strings.set(name, replaced ? [...prev, ...marked] : marked);
-  }
-  /**
-   * A `case` word's value by default. `case "$1"` in an option loop (`while [ $# -gt 0 ]`) matches no option: with
-   * nothing passed, the loop never runs, so no arm's assignment is the default.
-   */
-  caseValue(w) {
-    const value = resolveWord(w, this.s.env);
-    const above = this.s.lines.slice(Math.max(0, w.line - this.s.firstLine - 3), w.line - this.s.firstLine).join("\n");
-    const looped = /^"?\$\{?([A-Za-z_]\w*)\}?"?$/.exec(w.text)?.[1];
-    if (looped && new RegExp(`\\bfor\\s+${looped}(?:\\s+in\\s+"\\$@"|\\s*;?\\s*(?:do\\b|$))`, "m").test(above))
-      return "";
-    if (value !== void 0 || !/^"?\$\{?1\}?"?$/.test(w.text)) return value;
-    return /\bwhile\s+(?:\[\[?\s*"?\$#"?\s+-(?:gt|ne)\s+0|\(\(\s*"?\$#)/.test(above) ? "" : void 0;
-  }
-  /** Control keywords and function headers: true when the token was structure, not a command word. */
-  structural(w) {
-    if (w.parts.length === 1 && w.parts[0].kind === "lit")
-      this.path.keyword(w.text, this.s.lines[w.line - this.s.firstLine] ?? "", this.testEnv());
-    if (OPENERS.has(w.text)) this.conditional++;
-    if (CLOSERS.has(w.text)) this.conditional = Math.max(0, this.conditional - 1);
-    const next = this.tokens[this.i];
-    const after = this.tokens[this.i + 1];
-    if (next?.kind === "op" && next.op === "(" && after?.kind === "op" && after.op === ")") {
-      this.i += 2;
-      this.fnName = w.text;
-      return true;
-    }
-    if (w.text === "{" || w.text === "}") this.brace(w.text);
-    switch (w.text) {
-      case "for":
-      case "select":
-        this.loopVariable();
-        this.skipUntil((t) => t.kind === "op" && (t.op === ";" || t.op === "\n"));
-        return true;
-      case "case": {
-        const word2 = this.tokens[this.i];
-        this.arms.open(word2?.kind === "word" ? this.caseValue(word2.word) : void 0);
-        this.skipUntil((t) => t.kind === "word" && t.word.text === "in");
-        this.caseDepth++;
-        this.inPattern = true;
-        return true;
-      }
-      case "esac":
-        this.caseDepth = Math.max(0, this.caseDepth - 1);
-        this.arms.close();
-        return true;
-      case "function": {
-        const name = this.tokens[this.i];
-        this.fnName = name?.kind === "word" ? name.word.text : null;
-        this.i++;
-        if (this.tokens[this.i]?.kind === "op" && this.tokens[this.i].op === "(") this.i += 2;
-        return true;
-      }
-      default:
-        return KEYWORDS.has(w.text) && w.parts.length === 1 && w.parts[0].kind === "lit";
-    }
-  }
-  /** A function body's braces: at its closing one, what its echo lines print is known. */
-  brace(b) {
-    if (b === "{") {
-      this.braces++;
-      if (this.fnName)
-        this.fnOpen = {
-          name: this.fnName,
-          start: this.s.commands.length,
-          startToken: this.i,
-          braces: this.braces,
-          conditional: this.conditional
-        };
-      this.fnName = null;
-      return;
-    }
-    const f = this.fnOpen;
-    if (f && f.braces === this.braces) {
-      this.finish(false);
-      const body = this.s.commands.slice(f.start);
-      const depth = (c) => this.conditionalOf.get(c) ?? 0;
-      const echoed = echoedWords(body, depth, f.conditional, this.s.strings);
-      this.fns.printed.set(f.name, echoed);
-      this.fns.bodies.set(f.name, this.tokens.slice(f.startToken, this.i - 1));
-      (this.s.functionBodies ??= []).push({ name: f.name, commands: body });
-      const runtime = forwardedRuntime(body);
-      if (runtime) this.fns.forwarders.set(f.name, runtime);
-      this.fnOpen = null;
-    }
-    this.braces = Math.max(0, this.braces - 1);
-  }
-  /** `$(name)` unquoted, name a function defined above: the words its echo lines print (bash splits them). */
-  functionOutput(w) {
-    const p = w.parts.length === 1 ? w.parts[0] : null;
-    if (p?.kind !== "sub" || w.text.startsWith('"')) return null;
-    return this.fns.printed.get(p.body.trim()) ?? null;
-  }
-  /**
-   * `for c in "$NAME"; do`: over one word the loop variable holds that word (so `docker rm -f "$c"` names it);
-   * over several it holds each in turn, unknown here.
-   */
-  loopVariable() {
-    const name = this.tokens[this.i];
-    if (name?.kind !== "word" || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name.word.text)) return;
-    const items = [];
-    for (let j = this.i + 1; j < this.tokens.length; j++) {
-      const t = this.tokens[j];
-      if (t.kind !== "word") break;
-      if (j > this.i + 1 || t.word.text !== "in") items.push(t.word);
-    }
-    assign(this.s.env, name.word.text, items.length === 1 ? resolveWord(items[0], this.s.env) : void 0, false);
-  }
-  skipUntil(stop) {
-    while (this.i < this.tokens.length && !stop(this.tokens[this.i])) this.i++;
-    this.i++;
-  }
-  substitutions(w) {
-    for (const p of w.parts) {
-      if (p.kind === "sub" && p.body.trim()) groupCommands(p.body, this.s, p.line);
-    }
-  }
-  plain(w) {
-    const resolved = resolveWord(w, this.s.env);
-    const out = { text: w.text, line: w.line, optional: w.optional, dynamic: w.dynamic };
-    if (w.dynamic && resolved !== void 0) out.resolved = resolved;
-    return out;
-  }
-  open(line) {
-    this.draft ??= {
-      words: [],
-      positionalAt: -1,
-      assignments: [],
-      redirects: [],
-      line,
-      endLine: line,
-      pipedFrom: this.pipedFrom
-    };
-    this.pipedFrom = null;
-    return this.draft;
-  }
-  finish(piped) {
-    const d = this.draft;
-    this.draft = null;
-    if (!d || d.words.length === 0 && d.assignments.length === 0 && d.redirects.length === 0) return null;
-    if (d.words.length === 0 && !piped) this.s.assignments.push(...d.assignments);
-    const first = this.s.firstLine;
-    const fwd = d.words[0] ? this.fns.forwarders.get(d.words[0].text) : void 0;
-    if (fwd) d.words[0] = { ...d.words[0], text: fwd, dynamic: false };
-    const source = this.s.lines.slice(d.line - first, d.endLine - first + 1).join("\n");
-    const cmd = {
-      words: d.words,
-      assignments: d.assignments,
-      line: d.line,
-      endLine: d.endLine,
-      source,
-      redirects: d.redirects,
-      pipeTo: null
-    };
-    if (d.pipedFrom) d.pipedFrom.pipeTo = cmd;
-    this.s.commands.push(cmd);
-    this.conditionalOf.set(cmd, this.conditional);
-    if (d.words[0]?.text === "set" && d.words[1]?.text === "--") this.setPositional(d);
-    this.follow(d.words);
-    return cmd;
-  }
-  /**
-   * `start "$cmd"`, start a function defined above and cmd a known command string: the function's body is read
-   * again with its positional parameters bound, so the `$cmd` it runs after `local cmd="$1"` is that command
-   * (once per function: a second call adds the same launches at the same lines).
-   */
-  follow(words) {
-    const name = words[0]?.text;
-    const body = name ? this.fns.bodies.get(name) : void 0;
-    if (!name || !body) return;
-    const args = removesContainer(body) ? anyKnownArguments(words.slice(1), this.s.strings) : knownArguments(words.slice(1), this.s.strings);
-    const all = words.slice(1).some((w) => /^-/.test(w.text)) && forwardsAll(body) ? words.slice(1) : null;
-    const call = `${name} ${words.slice(1).map((w) => all ? `${w.text}@${w.line}` : w.text).join(" ")}`;
-    if (!args && !all || this.fns.following.has(name) || this.fns.following.has(call)) return;
-    this.fns.following.add(call);
-    this.fns.following.add(name);
-    const saved = [...args?.keys() ?? []].map((k) => [k, this.s.strings.get(k), this.s.env.get(k)]);
-    const savedAll = this.s.arrays.get("@");
-    for (const [k, v] of args ?? []) {
-      this.s.strings.set(k, v);
-      if (v.length === 1 && (v[0].resolved !== void 0 || !v[0].dynamic))
-        assign(this.s.env, k, v[0].resolved ?? v[0].text, false);
-    }
-    if (all) this.s.arrays.set("@", all);
-    new _Grouper(body, this.s, this.fns).run();
-    this.fns.following.delete(name);
-    for (const [k, v, e] of saved) {
-      if (v) this.s.strings.set(k, v);
-      else this.s.strings.delete(k);
-      assign(this.s.env, k, e ?? void 0, false);
-    }
-    if (!all) return;
-    if (savedAll) this.s.arrays.set("@", savedAll);
-    else this.s.arrays.delete("@");
-  }
-  /**
-   * `set -- "$@" --port 8000` appends to the positional parameters, `set -- a b` replaces them: kept as the
-   * array "@", so a later `exec vllm serve "$@"` has the flags in its argv (the caller's own arguments stay unknown).
-   */
-  setPositional(d) {
-    const keeps = d.positionalAt === 2;
-    const prev = keeps ? this.s.arrays.get("@") : void 0;
-    const added = d.words.slice(keeps ? 2 + (prev ? prev.length : 1) : 2).map((w) => this.path.word(w, this.conditional > 0));
-    this.s.arrays.set("@", [...prev ?? [], ...added]);
-  }
-};
 
 // src/domain/launch/engine-program.ts
 var PROBE = /^\$\((?:command\s+-v|which)\s+["']?([\w.+-]+)["']?\)$/;
@@ -5185,7 +5304,11 @@ function placed(path, scriptDir, file) {
   );
 }
 var STARTS = [
-  ["vllm", /vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/],
+  // (not a logger's name: a copy of vLLM's server module keeps `init_logger('vllm.entrypoints.openai.api_server')`)
+  [
+    "vllm",
+    /(?<!(?:init_logger|getLogger)\(\s*["'])vllm\.entrypoints\.openai\.api_server|["']vllm["']\s*,\s*["']serve["']|["']vllm serve\b/
+  ],
   ["sglang", /sglang\.launch_server|["']sglang["']\s*,\s*["']serve["']/],
   ["llama.cpp", /["'][^"'\s]*llama-server(\.exe)?["']/]
 ];
@@ -5417,7 +5540,11 @@ function guesser(assignments, script = "") {
       const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)(?::?[-=]([^}]*))?\}?$/.exec(unquote(t));
       if (!m) break;
       const self = (v) => new RegExp(`^\\$\\{?${m[1]}\\b`).test(unquote(v));
-      const values = assignments.filter((a) => a.name === m[1] && !positional(a.value) && !self(a.value) && unquote(a.value) !== "").map((a) => a.value);
+      const ownDefault = (v) => {
+        const d = new RegExp(`^\\$\\{${m[1]}:?[-=]([^}]+)\\}$`).exec(unquote(v))?.[1];
+        return d && unquote(d) !== "" ? d : void 0;
+      };
+      const values = assignments.filter((a) => a.name === m[1] && !positional(a.value) && unquote(a.value) !== "").flatMap((a) => !self(a.value) ? [a.value] : ownDefault(a.value) ? [ownDefault(a.value)] : []);
       if (!values.length) values.push(...loopValues(script, m[1]).slice(0, 1));
       const probed = values.map((v) => probedProgram(unquote(v)) ?? computedProgram(unquote(v), script)).find((x) => x !== void 0);
       const dflt = m[2] !== void 0 && unquote(m[2]) === "" ? void 0 : m[2];
@@ -5455,10 +5582,10 @@ function capturedHeredoc(text, index, name, line) {
   const doc = heredocAt(lines, index);
   return doc ? { text: doc.body.join("\n"), line: line + 1 } : null;
 }
-function findEngines(commands, runs, hints, runtime, viaLibrary) {
+function findEngines(commands, runs2, hints, runtime, viaLibrary) {
   const candidates = [];
   const inRun = /* @__PURE__ */ new Set();
-  for (const r of runs) {
+  for (const r of runs2) {
     inRun.add(r.command);
     const found = containerEngine(r, hints);
     if (found && !printsAndExits(found.args)) candidates.push(engineOf(found, r.runtime, r.command, r));
@@ -5688,7 +5815,9 @@ function scriptEngine(path, text, modules = []) {
     return kind ? { kind, passesArgs: false } : null;
   }
   const engine = parseLaunch("script", text).engine;
-  return engine ? { kind: engine.kind, passesArgs: /\$\{?[@*]/.test(engine.command.source) } : null;
+  if (engine) return { kind: engine.kind, passesArgs: /\$\{?[@*]/.test(engine.command.source) };
+  const handed = modules.map((m) => parseLaunch("script", m.text).engine).find((e) => e);
+  return handed ? { kind: handed.kind, passesArgs: false } : null;
 }
 function podParts(name, run, text) {
   const engines = runEngines(run, text);
@@ -5781,7 +5910,7 @@ function quadletLaunch(unit, text) {
 }
 
 // src/domain/launch/compose-up.ts
-import { basename as basename2, dirname, isAbsolute, join, normalize } from "node:path/posix";
+import { basename as basename3, dirname, isAbsolute, join, normalize } from "node:path/posix";
 var DEFAULT_COMPOSE_FILES = [
   "compose.yaml",
   "compose.yml",
@@ -5793,7 +5922,7 @@ var DEFAULT_COMPOSE_FILES = [
 var GLOBAL_VALUE = /^(-f|--file|-p|--project-name|--project-directory|--env-file|--profile|--ansi|--parallel|--progress|--podman-path|--podman-[a-z]+-args|--podman-args)$/;
 var UP_VALUE = /^(-t|--timeout|--scale|--exit-code-from|--pull|--wait-timeout|--attach|--no-attach|--attach-dependencies-timeout)$/;
 function toolOf(words) {
-  const first = basename2(words[0] ?? "");
+  const first = basename3(words[0] ?? "");
   if (first === "podman-compose") return { tool: "podman-compose", rest: 1 };
   if (first === "docker-compose") return { tool: "docker-compose", rest: 1 };
   if ((first === "podman" || first === "docker") && words[1] === "compose")
@@ -5873,11 +6002,11 @@ function composeProjectDir(up, hostFile, workdir) {
 function composeProject(up, dir, topLevelName = null) {
   if (up.project) return up.project;
   if (up.tool === "podman-compose") {
-    const name2 = dir === null ? "" : basename2(dir).toLowerCase().replace(/[^-_a-z0-9]/g, "");
+    const name2 = dir === null ? "" : basename3(dir).toLowerCase().replace(/[^-_a-z0-9]/g, "");
     return name2 || null;
   }
   const normal = (s) => s.toLowerCase().replace(/[^a-z0-9_-]/g, "").replace(/^[-_]+/, "");
-  const name = topLevelName ? normal(topLevelName) : dir === null ? "" : normal(basename2(dir));
+  const name = topLevelName ? normal(topLevelName) : dir === null ? "" : normal(basename3(dir));
   return name || null;
 }
 function composeContainerName(tool, project, service, containerName) {
@@ -6283,7 +6412,8 @@ export {
   COMPOSE_UP,
   functionText,
   readFlags,
-  peel,
+  UNIT_NAME,
+  startedScripts,
   readYaml,
   YamlReader,
   parseUnit,

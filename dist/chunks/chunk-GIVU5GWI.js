@@ -35,6 +35,7 @@ import {
   HEARTBEAT_GRACE_S,
   HOST_STATE_DIR,
   NestingTooDeep,
+  UNIT_NAME,
   YamlReader,
   apiKeyOf,
   basename,
@@ -69,7 +70,6 @@ import {
   parseStateRecord,
   parseUnit,
   pass,
-  peel,
   programOf,
   programWords,
   pyprojectPaths,
@@ -87,6 +87,7 @@ import {
   shellJoin,
   shellQuote,
   skip,
+  startedScripts,
   statePath,
   takeLock,
   timeoutStartSec,
@@ -98,7 +99,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-GNAUCUHM.js";
+} from "./chunk-VY4K3XMR.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -40745,40 +40746,7 @@ function launchWithLibraries(text, libraries) {
 
 // src/stages/preflight/script-launchers.ts
 import { basename as basename2 } from "node:path";
-var SHELLS = /^(ba|da|z|k)?sh$/;
 var TEST_FILE = /(^|\/)(tests?|spec)\/|(^|\/)test[-_][^/]*$|[-_]test\.(ba)?sh$/;
-var scriptWord = (w) => w.includes("/") || /\.((ba)?sh|command)$/.test(w);
-function runs(c) {
-  const w = peel(c.words).map((x) => x.text);
-  const prog = basename2(w[0] ?? "");
-  if (SHELLS.test(prog)) return w[1] && !w[1].startsWith("-") ? [w[1]] : [];
-  if ((prog === "podman" || prog === "docker") && w[1] === "exec") return w.slice(2).filter(scriptWord);
-  if (prog === "systemctl") {
-    const args = peel(c.words).slice(1).map((x) => x.resolved || x.text).filter((x) => !x.startsWith("-"));
-    const starts2 = /^(start|restart|try-restart|reload-or-restart)$/.test(args[0] ?? "");
-    if (starts2 || args[0] === "enable" && w.includes("--now"))
-      return args.slice(1).map((u) => `${UNIT_NAME}${/\.service$/.test(u) ? u : `${u}.service`}`);
-  }
-  if (prog === "tmux" && w[1] === "send-keys" && w.some((x) => x === "C-m" || x === "Enter"))
-    return w.slice(2).flatMap((x) => /\s/.test(x) || scriptWord(x) ? typed(x) : []);
-  if (prog === "tmux" && /^(new-window|neww|new-session|new|split-window|splitw)$/.test(w[1] ?? "")) {
-    const last = peel(c.words).at(-1);
-    const line2 = last?.resolved ?? last?.text ?? "";
-    if (w.length <= 2 || line2.startsWith("-")) return [];
-    return last?.held ? runs({ ...c, words: last.held }) : typed(line2);
-  }
-  return w[0] && scriptWord(w[0]) ? [w[0]] : [];
-}
-var UNIT_NAME = "systemctl:";
-var typed = (line2) => parseServeScript(line2, { heredocs: false }).commands.flatMap(runs);
-function startedScripts(text) {
-  const out = /* @__PURE__ */ new Set();
-  if (!/\.(sh|command)\b|\bsystemctl\b/.test(text)) return out;
-  for (const c of parseServeScript(text, { heredocs: false }).commands) for (const n of runs(c)) out.add(n);
-  for (const m of text.matchAll(/^\s*ExecStart\s*=.*$/gm))
-    for (const w of m[0].matchAll(/[^\s'"=;&|]+\.sh\b/g)) out.add(w[0]);
-  return out;
-}
 function servedBy(targets, written2, from) {
   if (written2.startsWith(UNIT_NAME)) {
     const name = written2.slice(UNIT_NAME.length);
@@ -40822,8 +40790,8 @@ function heredocUnit(text, script) {
     if (!lines[i].includes("<<")) continue;
     const doc = heredocAt(lines, i);
     if (!doc) continue;
-    const runs2 = doc.body.some((l) => /^\s*ExecStart\s*=/.test(l) && l.includes(script));
-    if (runs2 && doc.body.some((l) => /^\s*\[Service\]/.test(l))) return [i + 2, doc.end];
+    const runs = doc.body.some((l) => /^\s*ExecStart\s*=/.test(l) && l.includes(script));
+    if (runs && doc.body.some((l) => /^\s*\[Service\]/.test(l))) return [i + 2, doc.end];
     i = doc.end;
   }
   return null;
@@ -47810,9 +47778,10 @@ var autoToolChoice = {
   engines: ["vllm"],
   why: "vLLM refuses to start with --enable-auto-tool-choice and no --tool-call-parser, so the boot is lost",
   check: (ctx) => engines(ctx).flatMap(({ source, engine }) => {
-    const names2 = engine.flags.map((f) => normalizeFlagName(f.name));
     const auto = engine.flags.find((f) => normalizeFlagName(f.name) === "--enable-auto-tool-choice");
-    if (!auto || names2.includes("--tool-call-parser")) return [];
+    const parsers = engine.flags.filter((f) => normalizeFlagName(f.name) === "--tool-call-parser");
+    const fromOutside = parsers.length > 0 && parsers.every((f) => f.optional && f.resolvedValue === void 0) && auto !== void 0 && !auto.optional && !auto.offDefault;
+    if (!auto || parsers.length && !fromOutside) return [];
     if (auto.offDefault && /tool[-_]call[-_]parser/.test(source.script.text.replace(/--enable-auto-tool-choice/g, "")))
       return [];
     return [
@@ -47820,8 +47789,8 @@ var autoToolChoice = {
         ctx,
         source.file,
         auto.line,
-        "--enable-auto-tool-choice is set without --tool-call-parser",
-        "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
+        fromOutside ? "--enable-auto-tool-choice is always set, --tool-call-parser only when a variable this file never sets has a value" : "--enable-auto-tool-choice is set without --tool-call-parser",
+        fromOutside ? "Give the parser a default in the file (TOOL_CALL_PARSER=${TOOL_CALL_PARSER:-hermes}), or pass --enable-auto-tool-choice only with it." : "Add the model's tool parser next to it, e.g. --tool-call-parser qwen3_xml for Qwen3-family models."
       )
     ];
   })
