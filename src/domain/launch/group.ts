@@ -71,6 +71,31 @@ export function groupCommands(text: string, state: GroupState, firstLine: number
   new Grouper(lex(text, firstLine), state).run();
 }
 
+/**
+ * A script's commands in line order, and the state grouping them left (variables, arrays, strings, assignments,
+ * function bodies). CRLF is read as LF (same lines): preflight.bash-syntax fails such a file; the rest still read it.
+ * `positional`: the words "$@" holds.
+ */
+export function scriptCommands(
+  crlfText: string,
+  firstLine = 1,
+  positional: readonly Word[] = [],
+): { text: string; state: GroupState } {
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
+  const state: GroupState = {
+    env: new Map(),
+    arrays: new Map(positional.length ? [["@", [...positional]]] : []),
+    strings: new Map(),
+    assignments: [],
+    commands: [],
+    lines: text.split("\n"),
+    firstLine,
+  };
+  groupCommands(text, state, firstLine);
+  state.commands.sort((a, b) => a.line - b.line);
+  return { text, state };
+}
+
 class Grouper {
   private i = 0;
   private draft: Draft | null = null;

@@ -1,7 +1,7 @@
 // parseServeScript: the serve script as bash would run it: its commands, its container runs, and the
 // engine it launches (see Engine in model.ts). Pure; never throws.
 import type { Command, Engine, PodmanRun, Runtime, ServeScript, Word } from "./model.js";
-import { groupCommands, type GroupState } from "./group.js";
+import { scriptCommands } from "./group.js";
 import { readFlags } from "./flags.js";
 import { readPodmanRun } from "./podman.js";
 import { parseCompose } from "./compose.js";
@@ -32,20 +32,9 @@ export interface ParseOptions {
 
 export function parseServeScript(crlfText: string, options: ParseOptions = {}): ServeScript {
   // CRLF is read as LF here (same lines): preflight.bash-syntax fails it; the other checks still see the argv
-  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
   const firstLine = options.firstLine ?? 1;
-  const lines = text.split("\n");
-  const state: GroupState = {
-    env: new Map(),
-    arrays: new Map(options.positional?.length ? [["@", options.positional]] : []),
-    strings: new Map(),
-    assignments: [],
-    commands: [],
-    lines,
-    firstLine,
-  };
-  groupCommands(text, state, firstLine);
-  const commands = state.commands.sort((a, b) => a.line - b.line);
+  const { text, state } = scriptCommands(crlfText, firstLine, options.positional);
+  const { lines, commands } = state;
   const podmanRuns = commands.flatMap((c) => {
     for (const prog of ["podman", "docker"] as const) {
       for (const sub of ["run", "create"] as const) {

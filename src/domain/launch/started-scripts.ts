@@ -2,7 +2,7 @@
 // `systemctl`, a tmux pane's typed line, a heredoc unit's `ExecStart=.../x.sh`. Pure: the callers pair the names
 // with files (discovery's launchers, a built image's entrypoint that hands off to the repository's serve script).
 import { basename } from "node:path";
-import { groupCommands, type GroupState } from "./group.js";
+import { scriptCommands } from "./group.js";
 import { peel } from "./wrappers.js";
 import type { Command } from "./model.js";
 
@@ -46,21 +46,7 @@ function runs(c: Command): string[] {
 
 /** A unit named to systemctl (no path: systemd finds it by name) */
 /** A script's commands as the launch parser groups them (without parse.ts, which reads compose files through here). */
-function commandsOf(crlfText: string): Command[] {
-  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
-  const lines = text.split("\n");
-  const state: GroupState = {
-    env: new Map(),
-    arrays: new Map(),
-    strings: new Map(),
-    assignments: [],
-    commands: [],
-    lines,
-    firstLine: 1,
-  };
-  groupCommands(text, state, 1);
-  return state.commands.sort((a, b) => a.line - b.line);
-}
+const commandsOf = (text: string): Command[] => scriptCommands(text).state.commands;
 
 export const UNIT_NAME = "systemctl:";
 
