@@ -1,6 +1,6 @@
 // The WebAssembly half of the journal decoder (src/forensics/wasm/, C): one instance per decoder (it holds the
 // cursor ring and the name table), its memory laid out as [statics | input | arena], and the entries of a
-// call read through typed views. The module is compiled once per process (11 KB, synchronously).
+// call read through typed views. The module is compiled once per process (8 KB, synchronously).
 import { JOURNAL_LINES_WASM } from "./wasm/lines.generated.js";
 import { bytesText } from "./scan.js";
 
