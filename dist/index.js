@@ -15,14 +15,14 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-GIVU5GWI.js";
+} from "./chunks/chunk-XV5XVSSO.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
 import {
   ConfigError
 } from "./chunks/chunk-HJYNEF3P.js";
-import "./chunks/chunk-YMY4VPF4.js";
+import "./chunks/chunk-3O7SEPQZ.js";
 import {
   UsageError,
   parseHostList,
@@ -34,9 +34,9 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-VY4K3XMR.js";
+} from "./chunks/chunk-ZT2BGKMG.js";
 import "./chunks/chunk-SDA2ORHP.js";
-import "./chunks/chunk-V3OBMPDC.js";
+import "./chunks/chunk-2HKIRWM2.js";
 import "./chunks/chunk-7ICKPVQF.js";
 import {
   __commonJS,

@@ -8,14 +8,14 @@ const __dirname = __dgDirname(__filename);
 import {
   HANDLERS,
   runCommand
-} from "./chunk-GIVU5GWI.js";
+} from "./chunk-XV5XVSSO.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
-import "./chunk-YMY4VPF4.js";
+import "./chunk-3O7SEPQZ.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-VY4K3XMR.js";
+import "./chunk-ZT2BGKMG.js";
 import "./chunk-SDA2ORHP.js";
-import "./chunk-V3OBMPDC.js";
+import "./chunk-2HKIRWM2.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {

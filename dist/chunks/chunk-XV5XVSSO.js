@@ -20,7 +20,7 @@ import {
   explainCommand,
   renderExplain,
   toResult
-} from "./chunk-YMY4VPF4.js";
+} from "./chunk-3O7SEPQZ.js";
 import {
   UsageError,
   codeSpan,
@@ -99,7 +99,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-VY4K3XMR.js";
+} from "./chunk-ZT2BGKMG.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -118,7 +118,7 @@ import {
   readSpecDecode,
   readSpecMetrics,
   statusOf
-} from "./chunk-V3OBMPDC.js";
+} from "./chunk-2HKIRWM2.js";
 import {
   SECRET_FLAG_ASSIGNMENT,
   TRAP_LITERAL_TOKEN,

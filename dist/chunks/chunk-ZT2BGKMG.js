@@ -17,7 +17,7 @@ import {
   bootPhase,
   isReadyMarker,
   messageBytes
-} from "./chunk-V3OBMPDC.js";
+} from "./chunk-2HKIRWM2.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";
@@ -3018,6 +3018,21 @@ var DECLARERS = /* @__PURE__ */ new Set(["export", "declare", "typeset", "local"
 function groupCommands(text, state, firstLine) {
   new Grouper(lex(text, firstLine), state).run();
 }
+function scriptCommands(crlfText, firstLine = 1, positional = []) {
+  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
+  const state = {
+    env: /* @__PURE__ */ new Map(),
+    arrays: new Map(positional.length ? [["@", [...positional]]] : []),
+    strings: /* @__PURE__ */ new Map(),
+    assignments: [],
+    commands: [],
+    lines: text.split("\n"),
+    firstLine
+  };
+  groupCommands(text, state, firstLine);
+  state.commands.sort((a, b) => a.line - b.line);
+  return { text, state };
+}
 var Grouper = class _Grouper {
   constructor(tokens, s, fns = {
     printed: /* @__PURE__ */ new Map(),
@@ -3616,21 +3631,7 @@ function runs(c) {
   }
   return w[0] && scriptWord(w[0]) ? [w[0]] : [];
 }
-function commandsOf(crlfText) {
-  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
-  const lines = text.split("\n");
-  const state = {
-    env: /* @__PURE__ */ new Map(),
-    arrays: /* @__PURE__ */ new Map(),
-    strings: /* @__PURE__ */ new Map(),
-    assignments: [],
-    commands: [],
-    lines,
-    firstLine: 1
-  };
-  groupCommands(text, state, 1);
-  return state.commands.sort((a, b) => a.line - b.line);
-}
+var commandsOf = (text) => scriptCommands(text).state.commands;
 var UNIT_NAME = "systemctl:";
 var typed = (line) => commandsOf(line).flatMap(runs);
 function startedScripts(text) {
@@ -5410,20 +5411,9 @@ function called(found, bodies, text) {
 
 // src/domain/launch/parse.ts
 function parseServeScript(crlfText, options = {}) {
-  const text = crlfText.includes("\r\n") ? crlfText.replace(/\r\n/g, "\n") : crlfText;
   const firstLine = options.firstLine ?? 1;
-  const lines = text.split("\n");
-  const state = {
-    env: /* @__PURE__ */ new Map(),
-    arrays: new Map(options.positional?.length ? [["@", options.positional]] : []),
-    strings: /* @__PURE__ */ new Map(),
-    assignments: [],
-    commands: [],
-    lines,
-    firstLine
-  };
-  groupCommands(text, state, firstLine);
-  const commands = state.commands.sort((a, b) => a.line - b.line);
+  const { text, state } = scriptCommands(crlfText, firstLine, options.positional);
+  const { lines, commands } = state;
   const podmanRuns = commands.flatMap((c) => {
     for (const prog of ["podman", "docker"]) {
       for (const sub of ["run", "create"]) {

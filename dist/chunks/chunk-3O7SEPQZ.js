@@ -18,7 +18,7 @@ import {
   authMismatchAdvice,
   failureOf,
   isToolConfigGap
-} from "./chunk-V3OBMPDC.js";
+} from "./chunk-2HKIRWM2.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";

@@ -6,14 +6,18 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  explainCommand,
-  fileChunks
-} from "./chunk-YMY4VPF4.js";
-import "./chunk-5RGKNVFB.js";
-import "./chunk-V3OBMPDC.js";
+  SHUTDOWN_DEADLINE_MS,
+  beforeExit,
+  runAbort,
+  shutdown
+} from "./chunk-ZT2BGKMG.js";
+import "./chunk-SDA2ORHP.js";
+import "./chunk-2HKIRWM2.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  explainCommand,
-  fileChunks
+  SHUTDOWN_DEADLINE_MS,
+  beforeExit,
+  runAbort,
+  shutdown
 };
