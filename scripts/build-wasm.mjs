@@ -23,7 +23,7 @@ try {
         "-nostdlib",
         // -Os, not -O3: V8 compiles the decoder's big function again with TurboFan once it is hot, and the smaller
         // body halves that job (33 -> 23 ms CPU, which an explain of a short log paid whole) with no loss at 200 MB
-        // (docs/performance.md, "The journal decoder's WebAssembly")
+        // (docs/performance.md, "The WebAssembly's size")
         "-Os",
         "-msimd128",
         "-mbulk-memory",
