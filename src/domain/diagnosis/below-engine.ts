@@ -305,9 +305,10 @@ const RULES: readonly Rule[] = [
     (g) => ({ what: "runtime-syntax", file: g.file!, line: Number(g.line) }),
   ],
   // a script saved with CRLF line endings: its #! line asks for `bash\r`. GNU env quotes the name it could not run
-  // (coreutils quote(): `'bash\r'`, `‘bash\r’` in a UTF-8 locale); bash says `/bin/bash^M: bad interpreter`
+  // (coreutils quote(): `'bash\r'`, `‘bash\r’` in a UTF-8 locale; a paste may show the CR as a space: the kernel
+  // strips a #! line's trailing spaces, so only a CR leaves one there); bash says `/bin/bash^M: bad interpreter`
   [
-    /^(?:\S+: )?['‘"](?<interpreter>[^'’"\s]+?)(?:\\r|\^M)['’"]: No such file or directory|(?<interpreter2>\/\S+?)\^M: bad interpreter/,
+    /^(?:\S+: )?['‘"](?<interpreter>[^'’"\s]+?)(?:\\r|\^M| )['’"]: No such file or directory|(?<interpreter2>\/\S+?)\^M: bad interpreter/,
     "script-error",
     "bash",
     (g) => ({ what: "crlf", command: (g.interpreter ?? g.interpreter2)! }),

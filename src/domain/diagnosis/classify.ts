@@ -11,10 +11,10 @@ import { familyOf, peerFailureOf } from "../engine/peers.js";
 import { readOomGap, type OomGap } from "./oom.js";
 import type { LogRecord } from "../journal/record.js";
 import { decisiveOf, TracebackAssembler } from "./traceback.js";
-import { attemptsOf, mainPidExitOf, mainUnit, unitEventOf, type Attempt, type UnitEvent } from "./unit-events.js";
+import { attemptsOf, mainUnit, statusHeaderEventOf, unitEventOf, type Attempt, type UnitEvent } from "./unit-events.js";
 import { belowOf, isNoise, type BelowMatch } from "./below-engine.js";
 import { belowAdvice } from "./below-engine-advice.js";
-import { kubeOf, type KubeMatch } from "./kube.js";
+import { isScheduled, kubeOf, type KubeMatch } from "./kube.js";
 import {
   ALL,
   BELOW as BELOW_LINE,
@@ -22,6 +22,7 @@ import {
   FAIL,
   groupsOf,
   KUBE,
+  MISC,
   NOISE,
   PHASE,
   PLAN,
@@ -87,14 +88,20 @@ const tailText = (text: string): string => (text.length > 500 ? `${text.slice(0,
 const CAUSE_WINDOW = 40;
 /**
  * A request the server answered: uvicorn's access line (vLLM, SGLang), llama-server's request log (2026: `done request:
- * METHOD PATH ADDR STATUS`).
+ * METHOD PATH ADDR STATUS`), on any OpenAI-style route (`/v1/audio/speech` and `/v1/rerank` as much as chat) or
+ * SGLang's own `/generate`.
  */
 const SERVING =
-  /"(?:GET|POST) \/v1\/(?:chat\/completions|completions|models|embeddings)\S* HTTP\/1\.[01]" 200\b|log_server_r: (?:done )?request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
+  /"(?:GET|POST) \/(?:v1\/\S+|generate) HTTP\/1\.[01]" 200\b|log_server_r: (?:done )?request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
 /**
  * systemd's results that say the process ran and died (src/core/service.c's service_result_to_string): the others
  * (`resources`, `protocol`, `timeout`, `start-limit-hit`...) say the start itself failed, a unit error, not a crash.
  */
+/** Journal identifiers of container runtimes, and the words that name one in a line. */
+const RUNTIME_IDENT = /^(?:podman|docker|dockerd|conmon|crun|runc|containerd|nerdctl|kubelet|crio)$/;
+const RUNTIME_WORD = /podman|docker|conmon|\bcrun\b|\brunc\b|containerd|libpod|nerdctl|kubelet|OCI runtime/i;
+/** `systemctl status`'s header lines that carry the unit's state or an exit (unit-events.ts statusHeaderEventOf). */
+const STATUS_HEADER = /^\s*(?:Main PID|Process|Active): /;
 const CRASH_RESULTS: ReadonlySet<string> = new Set(["exit-code", "signal", "core-dump", "watchdog", "oom-kill"]);
 /** An engine saying it works around the allocation that just failed. */
 const RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
@@ -133,6 +140,8 @@ export class Diagnoser {
   private engineLines = 0;
   private bootedSinceStart = false;
   private engineUnit: string | null = null;
+  /** a container runtime wrote or is named in the log (a bare `Error: …` line is then podman's, below) */
+  private runtimeSeen = false;
   /** which engine wrote the log (the first line that says): the flags a fix names */
   private family: EngineKind | null = null;
 
@@ -147,6 +156,7 @@ export class Diagnoser {
   pushRecord(rec: LogRecord): void {
     // conmon's records carry the unit the container runs in: other units' events are noise.
     if (rec.container && rec.unit?.endsWith(".service")) this.engineUnit = rec.unit;
+    if (rec.container || (rec.identifier !== null && RUNTIME_IDENT.test(rec.identifier))) this.runtimeSeen = true;
     const fromSystemd = rec.identifier === "systemd";
     // the line's literals, read once: pushLine's groups, and whether it names a .service (a line not from systemd is a
     // unit event only when it does: unitEventOf's own first test)
@@ -224,12 +234,16 @@ export class Diagnoser {
       this.remember(msg.trim());
       this.consider({ kind: below.kind, priority: below.priority, msg: msg.trim(), seq: this.seq, below });
     }
-    // systemctl status's header: the main process's exit, when systemd's own line is not in the tail below it
-    const mainExit = line.level === null && msg.includes("Main PID: ") ? mainPidExitOf(msg) : null;
+    if (!this.runtimeSeen && g & MISC && RUNTIME_WORD.test(msg)) this.runtimeSeen = true;
+    // systemctl status's header: the unit's state and its exits, when systemd's own lines are not in the tail below it
+    const mainExit = line.level === null && g & MISC && STATUS_HEADER.test(msg) ? statusHeaderEventOf(msg) : null;
     if (mainExit) this.pushUnitEvent(mainExit);
     // Kubernetes' own output (kubectl get pods / describe pod / get events) pasted with the log
     const kube = line.level === null && g & KUBE ? kubeOf(msg) : null;
     if (kube) this.considerKube(msg.trim(), kube);
+    // the scheduler placed the pod after all: its FailedScheduling is over, a later event (a mount, a pull) decides
+    else if (this.failure?.below?.facts.what === "kube-unschedulable" && g & KUBE && isScheduled(msg))
+      this.failure = null;
     if (line.level !== null || line.proc !== null) this.engineLines++;
     if (this.family === null) {
       this.family = familyOf(raw.trim());
@@ -411,6 +425,11 @@ export class Diagnoser {
         priority: 5,
         facts: { what: "start-limit-hit", ...(unit ? { unit } : {}) },
       };
+    } else if (failure && loop && this.programError(failure, events)) {
+      // the program's own error line under its unit's failed exit: the cause, inside the crash loop's signature
+      cls = "crash-loop";
+      decisive = failure.msg;
+      below = null;
     } else if (failure) {
       cls = failure.kind;
       // a worker that died with no exception of its own (one would outrank this line): the tracebacks after it
@@ -427,7 +446,11 @@ export class Diagnoser {
       const newest = [...events].reverse();
       const lastExit =
         newest.find((e) => e.kind === "main-exited") ?? newest.find((e) => isCleanExit(e) || e.kind === "failed");
-      decisive = startLimit?.text ?? lastExit?.text ?? null;
+      // the same exit in systemctl status's header names the command that failed (`Process: N ExecStart=…`)
+      const named = newest.find(
+        (e) => e.kind === "main-exited" && e.status === lastExit?.status && /^Process: \d+ ExecStart=/.test(e.text),
+      );
+      decisive = startLimit?.text ?? named?.text ?? lastExit?.text ?? null;
     } else if (ready && exitAfter(this.readySeq!) && !stoppedAfterReady) {
       cls = "container-removed";
       decisive = exitAfter(this.readySeq!)!.text;
@@ -510,9 +533,28 @@ export class Diagnoser {
     return this.tracebacks.last ? decisiveOf(this.tracebacks.last) : null;
   }
 
+  /**
+   * A bare `Error: …` line (podman's catch-all, GENERIC_RUNTIME in below-engine.ts) in a log where no container runtime
+   * appears, above a unit exit that is not a runtime's own (podman and docker exit 125-127 for their errors): a
+   * program under systemd that prints its errors that way (Go's convention, e.g. Ollama), not podman.
+   */
+  private programError(failure: Failure, events: readonly UnitEvent[]): boolean {
+    if (failure.below?.facts.what !== "runtime" || this.runtimeSeen) return false;
+    const exit = [...events].reverse().find((e) => e.kind === "main-exited");
+    const status = exit?.status ?? null;
+    return status !== null && (status < 125 || status > 127);
+  }
+
   private oomFromRing(): OomGap | null {
     for (let i = this.ring.length - 1; i >= 0; i--) {
       const gap = readOomGap(this.ring[i]!);
+      if (gap) return gap;
+    }
+    // torch's message hard-wrapped by the tool it was pasted from: `Tried to allocate … of which … is free` on a line
+    // of its own, which no failure pattern remembers; the tail still holds it
+    for (let n = this.tailCount - 1; n >= Math.max(0, this.tailCount - MAX_TAIL); n--) {
+      const t = this.tail[n % MAX_TAIL]!;
+      const gap = readOomGap(this.tailRaw[n % MAX_TAIL] ? parseLine(t).msg : t);
       if (gap) return gap;
     }
     return null;

@@ -103,6 +103,14 @@ function evictionOf(line: string): KubeMatch {
   return by("runtime-error", 5, "kube-evicted", res ? { argument: res } : {});
 }
 
+/** The scheduler's FitError (`0/36 nodes are available: 33 Insufficient nvidia.com/gpu. preemption: …`). */
+const NODES_AVAILABLE = /\b\d+\/\d+ nodes are available: /;
+
+/** The scheduler placed the pod (a `Scheduled` event): a FailedScheduling before it is over. */
+export function isScheduled(text: string): boolean {
+  return EVENT.exec(text)?.groups?.reason === "Scheduled" || /\bSuccessfully assigned \S+ to \S/.test(text);
+}
+
 /** Cheap test before the patterns: every shape above holds one of these. */
 const MAYBE = /Reason:|Warning|Normal|\d\/\d|low on resource|StartContainer/;
 
@@ -116,6 +124,8 @@ export function kubeOf(text: string): KubeMatch | null {
   if (row) return statusOf(row.status!);
   const ev = EVENT.exec(text)?.groups?.reason;
   if (ev) return eventOf(ev, text);
+  // the scheduler's message without its event row (quoted alone, or from a controller's log): FailedScheduling's text
+  if (NODES_AVAILABLE.test(text)) return eventOf("FailedScheduling", text);
   // describe pod's `Message:` under `Reason: Evicted`
   return /^\s*Message:\s+The node was low on resource: /.test(text) ? evictionOf(text) : null;
 }

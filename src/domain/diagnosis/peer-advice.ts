@@ -10,6 +10,8 @@ type Advice = { summary: string; fix: string };
 
 /** SGLang's http server after its warm-up request failed (peers.ts WRAPPERS). */
 const WARMUP_FAILED = /Initialization failed\. warmup error/;
+/** SGLang's scheduler found no free request slot while serving (peers.ts ROOT). */
+const REQ_SLOTS = /alloc_req_slots runs out of memory/;
 
 function sglang(cls: DiagnosisClass, f: AdviceFacts): Advice | null {
   switch (cls) {
@@ -29,6 +31,12 @@ function sglang(cls: DiagnosisClass, f: AdviceFacts): Advice | null {
         return {
           summary: `SGLang's warm-up request to its own server failed after uvicorn started, and SGLang shut itself down: ${f.decisive}`,
           fix: "Read the exception under that line (the warm-up's HTTP status). A 502/503/407 there is usually an HTTP proxy from http_proxy/https_proxy in the engine's environment catching the request to its own address: set no_proxy=localhost,127.0.0.1,0.0.0.0 for the engine. --skip-server-warmup skips the request (the first real one then pays the warm-up).",
+        };
+      }
+      if (f.decisive && REQ_SLOTS.test(f.decisive)) {
+        return {
+          summary: `SGLang's scheduler ran out of request slots and died: ${f.decisive}`,
+          fix: "The request pool (req_to_token_pool) holds fewer slots than the batch asked for: lower --max-running-requests (SGLang's own advice; the line prints the slots left as available_size). The pool is sized from the KV tokens over the context length: a larger --mem-fraction-static or a shorter --context-length gives it more slots.",
         };
       }
       return {

@@ -28,7 +28,11 @@ export interface UnitEvent {
 const UNIT = String.raw`(?<unit>[\w@.:\\-]+\.service)`;
 const PATTERNS: ReadonlyArray<readonly [RegExp, UnitEventKind]> = [
   [new RegExp(`^${UNIT}: Deactivated successfully`), "deactivated"],
-  [new RegExp(`^${UNIT}: Main process exited, code=\\w+, status=(?<status>\\d+)`), "main-exited"],
+  // (systemd before ~230 writes `main process exited`)
+  [new RegExp(`^${UNIT}: [Mm]ain process exited, code=\\w+, status=(?<status>\\d+)`), "main-exited"],
+  // a failed ExecStartPre=/ExecStartPost=, or a one-shot's ExecStart= where systemd tracks it as the control process
+  // (service.c logs the line at notice level only for a failure; older ones without the comma)
+  [new RegExp(`^${UNIT}: Control process exited, code=\\w+,? status=(?<status>[1-9]\\d*)`), "main-exited"],
   [new RegExp(`^${UNIT}: Failed with result '(?<result>[\\w-]+)'`), "failed"],
   [new RegExp(`^${UNIT}: Scheduled restart job, restart counter is at (?<counter>\\d+)`), "restart-scheduled"],
   // service.c's hold-off line: no counter (systemd 236+ prints `Scheduled restart job, …` after it, older ones not)
@@ -69,16 +73,29 @@ export function unitEventOf(
 }
 
 /**
- * `systemctl status`'s header for a main process that ended, `Main PID: 1234 (code=exited, status=2)` (systemd's
- * exit-status words after a `/` when it knows one, `status=1/FAILURE`): the unit's exit when the journal tail below
- * it does not show systemd's own line. (A `Process:` line is an ExecStartPre= or a past command: not the main exit. A
- * signal reads `(code=killed, signal=TERM)`, also after `systemctl stop`: no failure by itself.)
+ * `systemctl status`'s header (systemctl-show.c): the unit's state and exits, for when the journal tail below it does
+ * not show systemd's own lines.
+ * - `Main PID: 1234 (code=exited, status=2)` (systemd's exit-status words after a `/` when it knows one,
+ *   `status=1/FAILURE`): the main process's exit.
+ * - `Process: 1234 ExecStart=/x … (code=exited, status=255)`: an exited command of the unit's last run. A failed
+ *   `ExecStart=` is the exit (systemctl then leaves `Main PID:` out or cut); a clean one is a forking daemon's parent,
+ *   and a pre/post command is not the main process, so only a failed `ExecStart=` counts.
+ * - `Active: activating (auto-restart) (Result: exit-code)`: systemd has scheduled a restart after a failure.
+ * - `Active: failed (Result: start-limit-hit)`: the unit's failed state and systemd's result for it.
+ * A signal reads `(code=killed, signal=TERM)`, also after `systemctl stop`: no failure by itself.
  */
 const MAIN_PID_EXIT = /^\s*Main PID: \d+ \(code=exited, status=(?<status>\d+)/;
+const EXEC_START_FAILED = /^\s*Process: \d+ ExecStart=.*\(code=exited, status=(?<status>[1-9]\d*)(?:\/\w+)?\)\s*$/;
+const ACTIVE = /^\s*Active: (?<state>activating \(auto-restart\)|failed) \(Result: (?<result>[\w-]+)\)/;
 
-export function mainPidExitOf(text: string, ts = 0): UnitEvent | null {
-  const m = MAIN_PID_EXIT.exec(text);
-  return m ? { kind: "main-exited", unit: null, ts, status: Number(m.groups!.status), text: text.trim() } : null;
+export function statusHeaderEventOf(text: string, ts = 0): UnitEvent | null {
+  const m = MAIN_PID_EXIT.exec(text) ?? EXEC_START_FAILED.exec(text);
+  if (m) return { kind: "main-exited", unit: null, ts, status: Number(m.groups!.status), text: text.trim() };
+  const a = ACTIVE.exec(text)?.groups;
+  if (!a) return null;
+  if (a.state !== "failed") return { kind: "restart-scheduled", unit: null, ts, text: text.trim() };
+  const kind = a.result === "start-limit-hit" ? "start-limit-hit" : "failed";
+  return { kind, unit: null, ts, result: a.result!, text: text.trim() };
 }
 
 export interface Attempt {

@@ -16,7 +16,7 @@ const LLAMA_LINE = new RegExp(
   `${LLAMA}(?:llama_model_load|llama_model_loader|load_tensors|gguf_init_from_file|ggml_cuda_init|llama_context|srv +\\w+|main: (?:HTTP server|loading model|server is listening|exiting)|build: \\d+ \\([0-9a-f]+\\)|usage: \\S*llama-server )`,
 );
 const SGLANG_LINE =
-  /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\] |sglang[/.](?:srt|launch_server)|server_args=ServerArgs\(/;
+  /^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(?: (?:DP|TP|EP|PP)\d+)*\] |sglang[/.](?:srt|launch_server)|server_args=ServerArgs\(|alloc_req_slots runs out of memory/;
 const VLLM_LINE =
   /^\((?:APIServer|EngineCore\w*|VllmWorker\w*|Worker\w*) pid=\d+\) |vllm[/.](?:entrypoints|engine|v1|worker|executor)|^(?:INFO|WARNING|ERROR) \d\d-\d\d \d\d:\d\d:\d\d \[/;
 
@@ -79,6 +79,9 @@ const ROOT: ReadonlyArray<readonly [RegExp, PeerFailureKind]> = [
   [/Not enough memory\. Please try to increase --mem-fraction-static/, "kv-insufficient"],
   // SGLang model_runner.py: the profiled pool size is negative (weights took more than --mem-fraction-static allows)
   [/max_total_tokens=\d+ is larger than the profiled value -\d+/, "kv-insufficient"],
+  // SGLang's scheduler: no free request slot in req_to_token_pool for a new batch (mem_cache/common.py, raised while
+  // serving; the scheduler, and with it the server, dies)
+  [/alloc_req_slots runs out of memory/, "engine-init-failed"],
 ];
 
 const WRAPPERS: ReadonlyArray<readonly [RegExp, number]> = [

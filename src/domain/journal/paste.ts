@@ -5,8 +5,15 @@
 const QUOTE = /^(?:[ \t]*>(?: |$))+/;
 /** Line-number gutters of log viewers and issue trackers: `  42 | `, `42│`, `L42: `, `42\t`. */
 const GUTTER = /^[ \t]*L?\d{1,6}(?:[ \t]*[|│┃][ \t]?|:[ \t]+(?=\D)|\t)/;
-/** `docker compose logs` / `podman-compose logs`: `SERVICE-1  | ` (v2) or `SERVICE_1  | ` (v1). */
-const COMPOSE = /^[ \t]*[A-Za-z0-9][\w.-]*[-_]\d+[ \t]+\| ?/;
+/**
+ * `docker compose up`/`logs` and `podman-compose logs`: the container's name padded to a column, then ` | `
+ * (compose v2's formatter: `%-Ns | ` with N one past the longest name, so two spaces at least; v1 pads to the longest
+ * name, so one): `SERVICE-1  | `, `SERVICE_1 | `, or a `container_name:` like `ollama  | `. A name without the replica
+ * number needs the two spaces (`a | b` is prose), and a level word in that place is a loguru-style line
+ * (`ERROR    | …`), not a container.
+ */
+const COMPOSE =
+  /^[ \t]*(?:[A-Za-z0-9][\w.-]*[-_]\d+[ \t]+|(?!(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|WARN|ERROR|CRITICAL|FATAL)[ \t])[A-Za-z0-9][\w.-]*[ \t]{2,})\| ?/;
 /** `minikube logs` bullets every line of its sections (`* Nov 20 21:23:52 minikube kubelet[…]: …`): taken off only
  * before a journal timestamp, so a markdown list item stays what it is. */
 const BULLET = /^\* (?=\S{2,6} +\d{1,2} \d\d:\d\d:\d\d )/;

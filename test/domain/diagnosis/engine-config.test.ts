@@ -79,6 +79,13 @@ describe("paste prefixes and SGLang's capture phase", () => {
     expect(unpaste("a | b")?.text).toBe("a | b");
   });
 
+  it("a compose `container_name:` without a replica number comes off too; a loguru level column does not", () => {
+    expect(unpaste("ollama  | llama_model_load: error loading model: unknown model architecture: 'x'")?.text).toBe(
+      "llama_model_load: error loading model: unknown model architecture: 'x'",
+    );
+    expect(unpaste("ERROR    | server:main:42 - boom")?.text).toBe("ERROR    | server:main:42 - boom");
+  });
+
   it("SGLang's `Capture cuda graph begin` is the graph-capture phase", () => {
     expect(
       bootPhase(
