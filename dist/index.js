@@ -15,14 +15,14 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-XV5XVSSO.js";
+} from "./chunks/chunk-PBSXWK4V.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
 import {
   ConfigError
 } from "./chunks/chunk-HJYNEF3P.js";
-import "./chunks/chunk-3O7SEPQZ.js";
+import "./chunks/chunk-H5BKU34A.js";
 import {
   UsageError,
   parseHostList,
@@ -34,9 +34,9 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-ZT2BGKMG.js";
+} from "./chunks/chunk-B7SSNVJV.js";
 import "./chunks/chunk-SDA2ORHP.js";
-import "./chunks/chunk-2HKIRWM2.js";
+import "./chunks/chunk-3KZ4QAVX.js";
 import "./chunks/chunk-7ICKPVQF.js";
 import {
   __commonJS,

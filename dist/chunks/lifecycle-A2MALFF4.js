@@ -6,19 +6,18 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  HANDLERS,
-  runCommand
-} from "./chunk-XV5XVSSO.js";
-import "./chunk-RVIN33HA.js";
-import "./chunk-HJYNEF3P.js";
-import "./chunk-3O7SEPQZ.js";
-import "./chunk-5RGKNVFB.js";
-import "./chunk-ZT2BGKMG.js";
+  SHUTDOWN_DEADLINE_MS,
+  beforeExit,
+  runAbort,
+  shutdown
+} from "./chunk-B7SSNVJV.js";
 import "./chunk-SDA2ORHP.js";
-import "./chunk-2HKIRWM2.js";
+import "./chunk-3KZ4QAVX.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  HANDLERS,
-  runCommand
+  SHUTDOWN_DEADLINE_MS,
+  beforeExit,
+  runAbort,
+  shutdown
 };

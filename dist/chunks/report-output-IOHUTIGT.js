@@ -13,10 +13,10 @@ import {
 import {
   Git,
   runCommand
-} from "./chunk-XV5XVSSO.js";
+} from "./chunk-PBSXWK4V.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
-import "./chunk-3O7SEPQZ.js";
+import "./chunk-H5BKU34A.js";
 import {
   UsageError,
   colourOf,
@@ -25,9 +25,9 @@ import {
 } from "./chunk-5RGKNVFB.js";
 import {
   reportExitCode
-} from "./chunk-ZT2BGKMG.js";
+} from "./chunk-B7SSNVJV.js";
 import "./chunk-SDA2ORHP.js";
-import "./chunk-2HKIRWM2.js";
+import "./chunk-3KZ4QAVX.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 

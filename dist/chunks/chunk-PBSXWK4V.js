@@ -20,7 +20,7 @@ import {
   explainCommand,
   renderExplain,
   toResult
-} from "./chunk-3O7SEPQZ.js";
+} from "./chunk-H5BKU34A.js";
 import {
   UsageError,
   codeSpan,
@@ -99,7 +99,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-ZT2BGKMG.js";
+} from "./chunk-B7SSNVJV.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -118,7 +118,7 @@ import {
   readSpecDecode,
   readSpecMetrics,
   statusOf
-} from "./chunk-2HKIRWM2.js";
+} from "./chunk-3KZ4QAVX.js";
 import {
   SECRET_FLAG_ASSIGNMENT,
   TRAP_LITERAL_TOKEN,

@@ -17,7 +17,7 @@ import {
   bootPhase,
   isReadyMarker,
   messageBytes
-} from "./chunk-2HKIRWM2.js";
+} from "./chunk-3KZ4QAVX.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";

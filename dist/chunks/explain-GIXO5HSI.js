@@ -6,18 +6,14 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  SHUTDOWN_DEADLINE_MS,
-  beforeExit,
-  runAbort,
-  shutdown
-} from "./chunk-ZT2BGKMG.js";
-import "./chunk-SDA2ORHP.js";
-import "./chunk-2HKIRWM2.js";
+  explainCommand,
+  fileChunks
+} from "./chunk-H5BKU34A.js";
+import "./chunk-5RGKNVFB.js";
+import "./chunk-3KZ4QAVX.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  SHUTDOWN_DEADLINE_MS,
-  beforeExit,
-  runAbort,
-  shutdown
+  explainCommand,
+  fileChunks
 };

@@ -18,7 +18,7 @@ import {
   authMismatchAdvice,
   failureOf,
   isToolConfigGap
-} from "./chunk-2HKIRWM2.js";
+} from "./chunk-3KZ4QAVX.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";
@@ -81,7 +81,7 @@ function renderExplain(r, color) {
 // src/domain/journal/paste.ts
 var QUOTE = /^(?:[ \t]*>(?: |$))+/;
 var GUTTER = /^[ \t]*L?\d{1,6}(?:[ \t]*[|│┃][ \t]?|:[ \t]+(?=\D)|\t)/;
-var COMPOSE = /^[ \t]*[A-Za-z0-9][\w.-]*[-_]\d+[ \t]+\| ?/;
+var COMPOSE = /^[ \t]*(?:[A-Za-z0-9][\w.-]*[-_]\d+[ \t]+|(?!(?:TRACE|DEBUG|INFO|SUCCESS|WARNING|WARN|ERROR|CRITICAL|FATAL)[ \t])[A-Za-z0-9][\w.-]*[ \t]{2,})\| ?/;
 var BULLET = /^\* (?=\S{2,6} +\d{1,2} \d\d:\d\d:\d\d )/;
 var JOURNAL_DECORATION = /^(?:░░|-- (?:Subject|Defined-By|Support|Documentation|Logs begin at|Journal begins at|Boot [0-9a-f]+ --|No entries --|Reboot --|The (?:unit|job|process)|A (?:start|stop) job|An ExecStart= process)|--\s*$)/;
 var ELLIPSIS = /(?:…|\.\.\.)$/;
