@@ -11,7 +11,8 @@ import { familyOf, peerFailureOf } from "../engine/peers.js";
 import { readOomGap, type OomGap } from "./oom.js";
 import type { LogRecord } from "../journal/record.js";
 import { decisiveOf, TracebackAssembler } from "./traceback.js";
-import { attemptsOf, mainUnit, statusHeaderEventOf, unitEventOf, type Attempt, type UnitEvent } from "./unit-events.js";
+import { mainUnit, statusHeaderEventOf, unitEventOf, type Attempt, type UnitEvent } from "./unit-events.js";
+import { signatureOf } from "./signature.js";
 import { belowOf, isNoise, type BelowMatch } from "./below-engine.js";
 import { belowAdvice } from "./below-engine-advice.js";
 import { isScheduled, kubeOf, type KubeMatch } from "./kube.js";
@@ -93,16 +94,11 @@ const CAUSE_WINDOW = 40;
  */
 const SERVING =
   /"(?:GET|POST) \/(?:v1\/\S+|generate) HTTP\/1\.[01]" 200\b|log_server_r: (?:done )?request: (?:GET|POST) \/v1\/\S+ \S+ 200\b/;
-/**
- * systemd's results that say the process ran and died (src/core/service.c's service_result_to_string): the others
- * (`resources`, `protocol`, `timeout`, `start-limit-hit`...) say the start itself failed, a unit error, not a crash.
- */
 /** Journal identifiers of container runtimes, and the words that name one in a line. */
 const RUNTIME_IDENT = /^(?:podman|docker|dockerd|conmon|crun|runc|containerd|nerdctl|kubelet|crio)$/;
 const RUNTIME_WORD = /podman|docker|conmon|\bcrun\b|\brunc\b|containerd|libpod|nerdctl|kubelet|OCI runtime/i;
 /** `systemctl status`'s header lines that carry the unit's state or an exit (unit-events.ts statusHeaderEventOf). */
 const STATUS_HEADER = /^\s*(?:Main PID|Process|Active): /;
-const CRASH_RESULTS: ReadonlySet<string> = new Set(["exit-code", "signal", "core-dump", "watchdog", "oom-kill"]);
 /** An engine saying it works around the allocation that just failed. */
 const RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
 const BELOW: ReadonlySet<DiagnosisClass> = new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
@@ -372,49 +368,16 @@ export class Diagnoser {
     this.settleSpec();
     const unit = this.opts.unit ?? mainUnit(this.events);
     const events = this.events.filter((e) => !unit || !e.unit || e.unit === unit);
-    const attempts = attemptsOf(events);
     const ready = this.readySeq !== null && (this.failure === null || this.readySeq > this.failure.seq);
     const failure = ready ? null : (this.failure ?? this.previousFailure);
-    const startLimit = events.find((e) => e.kind === "start-limit-hit");
-    const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
-    // a restart without a counter (`Service hold-off time over`, alone before systemd 236): each one counts, and a
-    // counter printed after it (236+) is no second restart
-    const uncounted = events.filter((e) => e.kind === "restart-scheduled" && e.counter === undefined).length;
-    const counter = Math.max(uncounted, ...events.map((e) => e.counter ?? 0));
-    // one failed exit that systemd restarts is a loop already when nothing else is known (no failure line, not ready);
-    // so is a restart whose exit is not in the paste (systemd restarts only a process that ended)
-    const failedExit = events.some((e) => (e.kind === "main-exited" && e.status !== 0) || e.kind === "failed");
-    const exitSeen = events.some((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
-    // Only the newest attempt's exit counts: a deploy's own stop of the previous engine is not a failure.
-    const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
-    const current = events.slice(Math.max(0, lastStartAt));
-    // a unit whose newest run ended in a failed exit that nobody asked for (no `Stopping`) and was not started
-    // again: the process signature of a crash, whether or not Restart= repeats it (one-shot services, a paste cut
-    // before the restart)
-    const lastEnd = [...current]
-      .reverse()
-      .find((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
-    const failedOnce =
-      !ready &&
-      lastEnd !== undefined &&
-      ((lastEnd.kind === "failed" && CRASH_RESULTS.has(lastEnd.result ?? "")) ||
-        (lastEnd.kind === "main-exited" && lastEnd.status !== 0)) &&
-      !current.some((e) => e.kind === "stopping" && e.seq <= lastEnd.seq);
-    const repeated =
-      Boolean(startLimit) ||
-      ended.length >= 2 ||
-      counter >= 2 ||
-      (!ready && counter >= 1 && (failedExit || !exitSeen)) ||
-      (!ready && (this.opts.nRestarts ?? 0) >= 2);
-    const loop = repeated || failedOnce;
-    const exitAfter = (seq: number) =>
-      attempts.at(-1)?.stopped ? undefined : current.find((e) => e.seq >= seq && isCleanExit(e));
-    const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq! && e.kind === "stopping");
+    const sig = signatureOf(events, { ready, nRestarts: this.opts.nRestarts ?? 0 });
+    const { attempts, startLimit } = sig;
+    const stoppedAfterReady = ready && sig.stoppedAfter(this.readySeq!);
 
     let cls: DiagnosisClass;
     let decisive: string | null = null;
     let below: BelowMatch | null = failure?.below ?? null;
-    if (!failure && startLimit && attempts.length === 0 && !loopedBefore(events, startLimit)) {
+    if (!failure && startLimit && sig.refusedStart) {
       // systemd refused the deploy's own start: the limit was hit before this window (with failed exits or restarts
       // before it, the window shows the loop that hit it: a crash loop, below).
       cls = "unit-error";
@@ -425,7 +388,7 @@ export class Diagnoser {
         priority: 5,
         facts: { what: "start-limit-hit", ...(unit ? { unit } : {}) },
       };
-    } else if (failure && loop && this.programError(failure, events)) {
+    } else if (failure && sig.loop && this.programError(failure, events)) {
       // the program's own error line under its unit's failed exit: the cause, inside the crash loop's signature
       cls = "crash-loop";
       decisive = failure.msg;
@@ -440,29 +403,21 @@ export class Diagnoser {
           : WORKER_DIED.test(failure.msg)
             ? (this.causeOfDeath() ?? failure.msg)
             : (this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg);
-    } else if (loop) {
+    } else if (sig.loop) {
       cls = "crash-loop";
-      // the exit status says more than systemd's `Failed with result 'exit-code'` after it
-      const newest = [...events].reverse();
-      const lastExit =
-        newest.find((e) => e.kind === "main-exited") ?? newest.find((e) => isCleanExit(e) || e.kind === "failed");
-      // the same exit in systemctl status's header names the command that failed (`Process: N ExecStart=…`)
-      const named = newest.find(
-        (e) => e.kind === "main-exited" && e.status === lastExit?.status && /^Process: \d+ ExecStart=/.test(e.text),
-      );
-      decisive = startLimit?.text ?? named?.text ?? lastExit?.text ?? null;
-    } else if (ready && exitAfter(this.readySeq!) && !stoppedAfterReady) {
+      decisive = sig.loopLine;
+    } else if (ready && sig.exitAfter(this.readySeq!) && !stoppedAfterReady) {
       cls = "container-removed";
-      decisive = exitAfter(this.readySeq!)!.text;
+      decisive = sig.exitAfter(this.readySeq!)!.text;
     } else if (ready && !(this.readyFromServing && this.toolGap)) {
       cls = "ready";
       decisive = this.readyLine;
     } else if (this.toolGap) {
       cls = "tools-not-enabled";
       decisive = this.toolGap;
-    } else if (exitAfter(0)) {
+    } else if (sig.exitAfter(0)) {
       cls = "clean-exit";
-      decisive = exitAfter(0)!.text;
+      decisive = sig.exitAfter(0)!.text;
     } else if (this.engineLines > 0) {
       cls = "booting";
     } else cls = "unknown";
@@ -473,7 +428,7 @@ export class Diagnoser {
       oom,
       phase: this.phase,
       attempts,
-      failedExits: failedExitCount(events),
+      failedExits: sig.failedExits,
       startLimit: Boolean(startLimit),
       unit,
       engine: this.family,
@@ -488,7 +443,9 @@ export class Diagnoser {
       : advice(cls, facts);
     // a failure's own summary says "crash loop" only when the window shows it repeat, not for its one exit
     const loopNote =
-      failure && repeated ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
+      failure && sig.repeated
+        ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)`
+        : "";
     return {
       class: cls,
       decisive: decisive === null ? null : redactSecrets(decisive),
@@ -578,28 +535,6 @@ export class Diagnoser {
     const unitLines = this.events.slice(-8).map((e) => e.text);
     return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out, ...unitLines] : out;
   }
-}
-
-/**
- * systemd's start limit counts starts, its own restarts among them (StartLimitBurst= within
- * StartLimitIntervalSec=): after a failed exit or a scheduled restart it is the end of the unit's own loop, not a start
- * refused before the window.
- */
-function loopedBefore<E extends UnitEvent>(events: readonly E[], limit: E): boolean {
-  const before = events.slice(0, events.indexOf(limit));
-  return before.some(
-    (e) => e.kind === "restart-scheduled" || e.kind === "failed" || (e.kind === "main-exited" && e.status !== 0),
-  );
-}
-
-/** systemd's `Main process exited` with a failure status; its `Failed with result` lines when those are not shown. */
-function failedExitCount(events: readonly UnitEvent[]): number {
-  const exits = events.filter((e) => e.kind === "main-exited" && e.status !== 0).length;
-  return exits > 0 ? exits : events.filter((e) => e.kind === "failed").length;
-}
-
-function isCleanExit(e: UnitEvent): boolean {
-  return e.kind === "deactivated" || (e.kind === "main-exited" && e.status === 0);
 }
 
 function kvFacts(line: string, estimate: number | null): AdviceFacts["kv"] {
