@@ -249,10 +249,10 @@ please report it with the command you ran
   }
 }
 async function handlerOf(command) {
-  if (command === "explain") return (await import("./chunks/explain-GIXO5HSI.js")).explainCommand;
+  if (command === "explain") return (await import("./chunks/explain-FONOG6U4.js")).explainCommand;
   const [{ HANDLERS }, { reportCommand }] = await Promise.all([
-    import("./chunks/commands-UFQ7VKFR.js"),
-    import("./chunks/report-output-IOHUTIGT.js")
+    import("./chunks/commands-SR7RKTF4.js"),
+    import("./chunks/report-output-QJR7FL2S.js")
   ]);
   return HANDLERS[command] ?? reportCommand;
 }
@@ -264,7 +264,7 @@ process.stdout.on("error", (e) => {
 });
 for (const sig of ["SIGINT", "SIGTERM"]) {
   process.once(sig, () => {
-    void import("./chunks/lifecycle-A2MALFF4.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
+    void import("./chunks/lifecycle-YNQJXGB4.js").then(({ shutdown }) => shutdown(sig, sig === "SIGINT" ? 130 : 143, (line) => process.stderr.write(`${line}
 `))).then((code) => process.exit(code));
   });
 }

@@ -15,14 +15,14 @@ import {
 import {
   pinOverride,
   runCommand
-} from "./chunks/chunk-PBSXWK4V.js";
+} from "./chunks/chunk-HICGEHEP.js";
 import {
   parseDuration
 } from "./chunks/chunk-RVIN33HA.js";
 import {
   ConfigError
 } from "./chunks/chunk-HJYNEF3P.js";
-import "./chunks/chunk-H5BKU34A.js";
+import "./chunks/chunk-T6EUOOXG.js";
 import {
   UsageError,
   parseHostList,
@@ -34,9 +34,9 @@ import {
 import {
   exitCodeOf,
   shutdown
-} from "./chunks/chunk-B7SSNVJV.js";
+} from "./chunks/chunk-QI4EDPPR.js";
 import "./chunks/chunk-SDA2ORHP.js";
-import "./chunks/chunk-3KZ4QAVX.js";
+import "./chunks/chunk-3NKE7SWH.js";
 import "./chunks/chunk-7ICKPVQF.js";
 import {
   __commonJS,

@@ -6,18 +6,14 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  SHUTDOWN_DEADLINE_MS,
-  beforeExit,
-  runAbort,
-  shutdown
-} from "./chunk-B7SSNVJV.js";
-import "./chunk-SDA2ORHP.js";
-import "./chunk-3KZ4QAVX.js";
+  explainCommand,
+  fileChunks
+} from "./chunk-T6EUOOXG.js";
+import "./chunk-5RGKNVFB.js";
+import "./chunk-3NKE7SWH.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  SHUTDOWN_DEADLINE_MS,
-  beforeExit,
-  runAbort,
-  shutdown
+  explainCommand,
+  fileChunks
 };

@@ -20,7 +20,7 @@ import {
   explainCommand,
   renderExplain,
   toResult
-} from "./chunk-H5BKU34A.js";
+} from "./chunk-T6EUOOXG.js";
 import {
   UsageError,
   codeSpan,
@@ -99,7 +99,7 @@ import {
   verdictOf,
   warn,
   yamlKind
-} from "./chunk-B7SSNVJV.js";
+} from "./chunk-QI4EDPPR.js";
 import {
   require_dist
 } from "./chunk-SDA2ORHP.js";
@@ -118,7 +118,7 @@ import {
   readSpecDecode,
   readSpecMetrics,
   statusOf
-} from "./chunk-3KZ4QAVX.js";
+} from "./chunk-3NKE7SWH.js";
 import {
   SECRET_FLAG_ASSIGNMENT,
   TRAP_LITERAL_TOKEN,

@@ -17,7 +17,7 @@ import {
   bootPhase,
   isReadyMarker,
   messageBytes
-} from "./chunk-3KZ4QAVX.js";
+} from "./chunk-3NKE7SWH.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";

@@ -18,7 +18,7 @@ import {
   authMismatchAdvice,
   failureOf,
   isToolConfigGap
-} from "./chunk-3KZ4QAVX.js";
+} from "./chunk-3NKE7SWH.js";
 import {
   cleanLine
 } from "./chunk-7ICKPVQF.js";

@@ -1606,6 +1606,57 @@ function mainUnit(events) {
   return best;
 }
 
+// src/domain/diagnosis/signature.ts
+var CRASH_RESULTS = /* @__PURE__ */ new Set(["exit-code", "signal", "core-dump", "watchdog", "oom-kill"]);
+function signatureOf(events, opts) {
+  const { ready } = opts;
+  const attempts = attemptsOf(events);
+  const startLimit = events.find((e) => e.kind === "start-limit-hit");
+  const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
+  const uncounted = events.filter((e) => e.kind === "restart-scheduled" && e.counter === void 0).length;
+  const counter = Math.max(uncounted, ...events.map((e) => e.counter ?? 0));
+  const failedExit = events.some((e) => e.kind === "main-exited" && e.status !== 0 || e.kind === "failed");
+  const exitSeen = events.some((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
+  const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
+  const current = events.slice(Math.max(0, lastStartAt));
+  const lastEnd = [...current].reverse().find((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
+  const failedOnce = !ready && lastEnd !== void 0 && (lastEnd.kind === "failed" && CRASH_RESULTS.has(lastEnd.result ?? "") || lastEnd.kind === "main-exited" && lastEnd.status !== 0) && !current.some((e) => e.kind === "stopping" && e.seq <= lastEnd.seq);
+  const repeated = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready && counter >= 1 && (failedExit || !exitSeen) || !ready && opts.nRestarts >= 2;
+  const stopped = attempts.at(-1)?.stopped === true;
+  return {
+    attempts,
+    startLimit,
+    refusedStart: startLimit !== void 0 && attempts.length === 0 && !loopedBefore(events, startLimit),
+    repeated,
+    loop: repeated || failedOnce,
+    loopLine: startLimit?.text ?? exitLine(events),
+    failedExits: failedExitCount(events),
+    exitAfter: (seq) => stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e)),
+    stoppedAfter: (seq) => events.some((e) => e.seq >= seq && e.kind === "stopping")
+  };
+}
+function exitLine(events) {
+  const newest = [...events].reverse();
+  const lastExit = newest.find((e) => e.kind === "main-exited") ?? newest.find((e) => isCleanExit(e) || e.kind === "failed");
+  const named = newest.find(
+    (e) => e.kind === "main-exited" && e.status === lastExit?.status && /^Process: \d+ ExecStart=/.test(e.text)
+  );
+  return named?.text ?? lastExit?.text ?? null;
+}
+function loopedBefore(events, limit) {
+  const before = events.slice(0, events.indexOf(limit));
+  return before.some(
+    (e) => e.kind === "restart-scheduled" || e.kind === "failed" || e.kind === "main-exited" && e.status !== 0
+  );
+}
+function failedExitCount(events) {
+  const exits = events.filter((e) => e.kind === "main-exited" && e.status !== 0).length;
+  return exits > 0 ? exits : events.filter((e) => e.kind === "failed").length;
+}
+function isCleanExit(e) {
+  return e.kind === "deactivated" || e.kind === "main-exited" && e.status === 0;
+}
+
 // src/domain/diagnosis/kube-advice.ts
 function kubeAdvice(m) {
   const f = m.facts;
@@ -2519,7 +2570,6 @@ var SERVING2 = /"(?:GET|POST) \/(?:v1\/\S+|generate) HTTP\/1\.[01]" 200\b|log_se
 var RUNTIME_IDENT = /^(?:podman|docker|dockerd|conmon|crun|runc|containerd|nerdctl|kubelet|crio)$/;
 var RUNTIME_WORD = /podman|docker|conmon|\bcrun\b|\brunc\b|containerd|libpod|nerdctl|kubelet|OCI runtime/i;
 var STATUS_HEADER = /^\s*(?:Main PID|Process|Active): /;
-var CRASH_RESULTS = /* @__PURE__ */ new Set(["exit-code", "signal", "core-dump", "watchdog", "oom-kill"]);
 var RECOVERED = /allocation failed, retrying without|retrying without pipeline parallelism/;
 var BELOW2 = /* @__PURE__ */ new Set(["engine-args", "runtime-error", "unit-error", "script-error"]);
 var Diagnoser = class {
@@ -2740,27 +2790,15 @@ var Diagnoser = class {
     this.settleSpec();
     const unit = this.opts.unit ?? mainUnit(this.events);
     const events = this.events.filter((e) => !unit || !e.unit || e.unit === unit);
-    const attempts = attemptsOf(events);
     const ready = this.readySeq !== null && (this.failure === null || this.readySeq > this.failure.seq);
     const failure = ready ? null : this.failure ?? this.previousFailure;
-    const startLimit = events.find((e) => e.kind === "start-limit-hit");
-    const ended = attempts.filter((a) => a.endedAt !== null && !a.stopped);
-    const uncounted = events.filter((e) => e.kind === "restart-scheduled" && e.counter === void 0).length;
-    const counter = Math.max(uncounted, ...events.map((e) => e.counter ?? 0));
-    const failedExit = events.some((e) => e.kind === "main-exited" && e.status !== 0 || e.kind === "failed");
-    const exitSeen = events.some((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
-    const lastStartAt = events.map((e) => e.kind).lastIndexOf("started");
-    const current = events.slice(Math.max(0, lastStartAt));
-    const lastEnd = [...current].reverse().find((e) => e.kind === "main-exited" || e.kind === "failed" || e.kind === "deactivated");
-    const failedOnce = !ready && lastEnd !== void 0 && (lastEnd.kind === "failed" && CRASH_RESULTS.has(lastEnd.result ?? "") || lastEnd.kind === "main-exited" && lastEnd.status !== 0) && !current.some((e) => e.kind === "stopping" && e.seq <= lastEnd.seq);
-    const repeated = Boolean(startLimit) || ended.length >= 2 || counter >= 2 || !ready && counter >= 1 && (failedExit || !exitSeen) || !ready && (this.opts.nRestarts ?? 0) >= 2;
-    const loop = repeated || failedOnce;
-    const exitAfter = (seq) => attempts.at(-1)?.stopped ? void 0 : current.find((e) => e.seq >= seq && isCleanExit(e));
-    const stoppedAfterReady = ready && events.some((e) => e.seq >= this.readySeq && e.kind === "stopping");
+    const sig = signatureOf(events, { ready, nRestarts: this.opts.nRestarts ?? 0 });
+    const { attempts, startLimit } = sig;
+    const stoppedAfterReady = ready && sig.stoppedAfter(this.readySeq);
     let cls;
     let decisive = null;
     let below = failure?.below ?? null;
-    if (!failure && startLimit && attempts.length === 0 && !loopedBefore(events, startLimit)) {
+    if (!failure && startLimit && sig.refusedStart) {
       cls = "unit-error";
       decisive = startLimit.text;
       below = {
@@ -2769,33 +2807,28 @@ var Diagnoser = class {
         priority: 5,
         facts: { what: "start-limit-hit", ...unit ? { unit } : {} }
       };
-    } else if (failure && loop && this.programError(failure, events)) {
+    } else if (failure && sig.loop && this.programError(failure, events)) {
       cls = "crash-loop";
       decisive = failure.msg;
       below = null;
     } else if (failure) {
       cls = failure.kind;
       decisive = failure.priority >= 3 ? failure.msg : WORKER_DIED.test(failure.msg) ? this.causeOfDeath() ?? failure.msg : this.causeOfDeath() ?? this.tracebackDecisive() ?? failure.msg;
-    } else if (loop) {
+    } else if (sig.loop) {
       cls = "crash-loop";
-      const newest = [...events].reverse();
-      const lastExit = newest.find((e) => e.kind === "main-exited") ?? newest.find((e) => isCleanExit(e) || e.kind === "failed");
-      const named = newest.find(
-        (e) => e.kind === "main-exited" && e.status === lastExit?.status && /^Process: \d+ ExecStart=/.test(e.text)
-      );
-      decisive = startLimit?.text ?? named?.text ?? lastExit?.text ?? null;
-    } else if (ready && exitAfter(this.readySeq) && !stoppedAfterReady) {
+      decisive = sig.loopLine;
+    } else if (ready && sig.exitAfter(this.readySeq) && !stoppedAfterReady) {
       cls = "container-removed";
-      decisive = exitAfter(this.readySeq).text;
+      decisive = sig.exitAfter(this.readySeq).text;
     } else if (ready && !(this.readyFromServing && this.toolGap)) {
       cls = "ready";
       decisive = this.readyLine;
     } else if (this.toolGap) {
       cls = "tools-not-enabled";
       decisive = this.toolGap;
-    } else if (exitAfter(0)) {
+    } else if (sig.exitAfter(0)) {
       cls = "clean-exit";
-      decisive = exitAfter(0).text;
+      decisive = sig.exitAfter(0).text;
     } else if (this.engineLines > 0) {
       cls = "booting";
     } else cls = "unknown";
@@ -2805,7 +2838,7 @@ var Diagnoser = class {
       oom,
       phase: this.phase,
       attempts,
-      failedExits: failedExitCount(events),
+      failedExits: sig.failedExits,
       startLimit: Boolean(startLimit),
       unit,
       engine: this.family,
@@ -2813,7 +2846,7 @@ var Diagnoser = class {
       dynamo: cls === "dynamo-shape" && decisive ? { symbol: /Constraints violated \((.+?)\)!/.exec(decisive)?.[1] ?? null, constant: this.dynamoConstant } : null
     };
     const { summary, fix } = below ? belowAdvice(below, { ...unit ? { service: unit } : {}, engine: this.family }) : advice(cls, facts);
-    const loopNote = failure && repeated ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
+    const loopNote = failure && sig.repeated ? ` (crash loop: ${attempts.filter((a) => a.endedAt !== null).length} attempts ended)` : "";
     return {
       class: cls,
       decisive: decisive === null ? null : redactSecrets(decisive),
@@ -2894,19 +2927,6 @@ var Diagnoser = class {
     return cls === "crash-loop" || cls === "clean-exit" || cls === "container-removed" ? [...out2, ...unitLines] : out2;
   }
 };
-function loopedBefore(events, limit) {
-  const before = events.slice(0, events.indexOf(limit));
-  return before.some(
-    (e) => e.kind === "restart-scheduled" || e.kind === "failed" || e.kind === "main-exited" && e.status !== 0
-  );
-}
-function failedExitCount(events) {
-  const exits = events.filter((e) => e.kind === "main-exited" && e.status !== 0).length;
-  return exits > 0 ? exits : events.filter((e) => e.kind === "failed").length;
-}
-function isCleanExit(e) {
-  return e.kind === "deactivated" || e.kind === "main-exited" && e.status === 0;
-}
 function kvFacts(line, estimate) {
   const m = /\(([\d.]+) Gi?B KV cache is needed, which is larger than the available KV cache memory \(([\d.]+) Gi?B\)/.exec(
     line

@@ -8,14 +8,14 @@ const __dirname = __dgDirname(__filename);
 import {
   HANDLERS,
   runCommand
-} from "./chunk-PBSXWK4V.js";
+} from "./chunk-HICGEHEP.js";
 import "./chunk-RVIN33HA.js";
 import "./chunk-HJYNEF3P.js";
-import "./chunk-H5BKU34A.js";
+import "./chunk-T6EUOOXG.js";
 import "./chunk-5RGKNVFB.js";
-import "./chunk-B7SSNVJV.js";
+import "./chunk-QI4EDPPR.js";
 import "./chunk-SDA2ORHP.js";
-import "./chunk-3KZ4QAVX.js";
+import "./chunk-3NKE7SWH.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {

@@ -6,14 +6,18 @@ const require = __dgCreateRequire(import.meta.url);
 const __filename = __dgFileURLToPath(import.meta.url);
 const __dirname = __dgDirname(__filename);
 import {
-  explainCommand,
-  fileChunks
-} from "./chunk-H5BKU34A.js";
-import "./chunk-5RGKNVFB.js";
-import "./chunk-3KZ4QAVX.js";
+  SHUTDOWN_DEADLINE_MS,
+  beforeExit,
+  runAbort,
+  shutdown
+} from "./chunk-QI4EDPPR.js";
+import "./chunk-SDA2ORHP.js";
+import "./chunk-3NKE7SWH.js";
 import "./chunk-7ICKPVQF.js";
 import "./chunk-ZMUO5JYW.js";
 export {
-  explainCommand,
-  fileChunks
+  SHUTDOWN_DEADLINE_MS,
+  beforeExit,
+  runAbort,
+  shutdown
 };
